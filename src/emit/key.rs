@@ -1,0 +1,315 @@
+//! When a map key may be written bare: only when no YAML parser could read
+//! it as anything but that string.
+//!
+//! A key is bare when (1) its characters are letters, numbers and `_`, with
+//! `-`, `.` and `/` allowed inside, (2) the reference encoder does not find
+//! it type-ambiguous (null, bool, number, timestamp, as Go parses them) and
+//! (3, our deviation) no YAML 1.1 or 1.2 resolver pattern matches it.
+//!
+//! Rule 1 leaves an alphabet without signs, `:`, spaces, `~` or a leading
+//! `.`, so the sexagesimal, `.inf` and time-of-day forms of rule 2 can never
+//! match a key that reaches it; only the forms that fit the alphabet are
+//! checked here.
+
+use super::unicode::{is_letter, is_number};
+use crate::scan::Text;
+
+/// Whether `key` can be written without quotes.
+pub(crate) fn is_bare(key: &Text<'_>) -> bool {
+    if !is_plain_word(key.chars()) {
+        return false;
+    }
+    if let Some(plain) = key.as_plain() {
+        return !is_ambiguous(plain);
+    }
+    // Every ambiguous form is ASCII: decode into a small buffer. A key that
+    // does not fit is quoted, which is always correct YAML.
+    let mut buf = [0u8; 256];
+    let mut len = 0;
+    for c in key.chars() {
+        if !c.is_ascii() {
+            return true;
+        }
+        match buf.get_mut(len) {
+            Some(slot) => *slot = c as u8,
+            None => return false,
+        }
+        len += 1;
+    }
+    !is_ambiguous(core::str::from_utf8(&buf[..len]).unwrap_or("~"))
+}
+
+/// Rule 1: letters, numbers, `_`; `-`, `.`, `/` not first or last.
+fn is_plain_word(mut chars: impl Iterator<Item = char>) -> bool {
+    let word = |c: char| match c {
+        'a'..='z' | 'A'..='Z' | '0'..='9' | '_' => true,
+        c if c.is_ascii() => false,
+        c => is_letter(c) || is_number(c),
+    };
+    let Some(first) = chars.next() else { return false };
+    let mut last = first;
+    for c in chars.by_ref() {
+        if !(word(c) || matches!(c, '-' | '.' | '/')) {
+            return false;
+        }
+        last = c;
+    }
+    word(first) && word(last)
+}
+
+/// Rules 2 and 3 for a key that passed rule 1.
+fn is_ambiguous(s: &str) -> bool {
+    let b = s.as_bytes();
+    if !b.iter().find(|&&c| c != b'_').is_some_and(u8::is_ascii_digit) {
+        // Without a leading digit (Go removes `_` first), only words match.
+        return is_null_or_bool(s) || go_float_word(s);
+    }
+    go_number_like(s) || go_date(b) || yaml11_int(b) || yaml11_float(b) || yaml11_date(b) || yaml12_number(b)
+}
+
+/// Go's null check, `strconv.ParseBool`, and the YAML 1.1 boolean words.
+fn is_null_or_bool(s: &str) -> bool {
+    const GO_BOOL: [&str; 12] = ["1", "t", "T", "TRUE", "true", "True", "0", "f", "F", "FALSE", "false", "False"];
+    const WORDS: [&str; 9] = ["null", "y", "yes", "on", "n", "no", "off", "true", "false"];
+    GO_BOOL.contains(&s) || WORDS.iter().any(|w| w.eq_ignore_ascii_case(s))
+}
+
+/// The words Go's `strconv.ParseFloat` reads as numbers, once `_` is removed.
+fn go_float_word(s: &str) -> bool {
+    let letters = || s.bytes().filter(|&c| c != b'_').map(|c| c.to_ascii_lowercase());
+    ["inf", "infinity", "nan"].iter().any(|w| letters().eq(w.bytes()))
+}
+
+/// Go `strconv.ParseInt(s, 0, 64)` or `ParseFloat(s, 64)` succeeds after
+/// every `_` is removed.
+fn go_number_like(s: &str) -> bool {
+    let mut buf = [0u8; 64];
+    let mut len = 0;
+    for &c in s.as_bytes().iter().filter(|&&c| c != b'_') {
+        let Some(slot) = buf.get_mut(len) else {
+            // Too long to copy: only a long run of digits (with `_`, `.`,
+            // an exponent) gets here, and a pattern below catches those.
+            return s.bytes().all(|c| c.is_ascii_digit() || c == b'_');
+        };
+        *slot = c;
+        len += 1;
+    }
+    let t = &buf[..len];
+    go_parse_int(t) || go_parse_float(t)
+}
+
+/// Go `strconv.ParseInt(s, 0, 64)` on an unsigned string.
+fn go_parse_int(s: &[u8]) -> bool {
+    let (digits, radix) = match s {
+        [b'0', b'x' | b'X', rest @ ..] => (rest, 16),
+        [b'0', b'o' | b'O', rest @ ..] => (rest, 8),
+        [b'0', b'b' | b'B', rest @ ..] => (rest, 2),
+        [b'0', rest @ ..] if !rest.is_empty() => (rest, 8),
+        _ => (s, 10),
+    };
+    !digits.is_empty()
+        && digits
+            .iter()
+            .try_fold(0i64, |acc, &d| {
+                let d = char::from(d).to_digit(radix)?;
+                acc.checked_mul(i64::from(radix))?.checked_add(i64::from(d))
+            })
+            .is_some()
+}
+
+/// Go `strconv.ParseFloat(s, 64)` on an unsigned string: decimal or hex
+/// (which needs a `p` exponent), and not out of range.
+fn go_parse_float(s: &[u8]) -> bool {
+    if let [b'0', b'x' | b'X', rest @ ..] = s {
+        return go_hex_float(rest);
+    }
+    let mant = span(s, 0, u8::is_ascii_digit);
+    let frac = if s.get(mant) == Some(&b'.') { span(s, mant + 1, u8::is_ascii_digit) } else { 0 };
+    let mut i = mant + usize::from(s.get(mant) == Some(&b'.')) + frac;
+    if mant + frac == 0 {
+        return false;
+    }
+    if matches!(s.get(i), Some(b'e' | b'E')) {
+        i += 1 + usize::from(matches!(s.get(i + 1), Some(b'+' | b'-')));
+        let exp = span(s, i, u8::is_ascii_digit);
+        if exp == 0 {
+            return false;
+        }
+        i += exp;
+    }
+    // In range: Go reports overflow to infinity as an error.
+    i == s.len() && core::str::from_utf8(s).ok().and_then(|t| t.parse::<f64>().ok()).is_some_and(f64::is_finite)
+}
+
+/// The rest of a Go hex float after `0x`: `h*(.h*)?p[+-]?d+`, in range.
+fn go_hex_float(s: &[u8]) -> bool {
+    let int = span(s, 0, u8::is_ascii_hexdigit);
+    let dot = usize::from(s.get(int) == Some(&b'.'));
+    let frac = if dot == 1 { span(s, int + 1, u8::is_ascii_hexdigit) } else { 0 };
+    let mut i = int + dot + frac;
+    if int + frac == 0 || !matches!(s.get(i), Some(b'p' | b'P')) {
+        return false;
+    }
+    i += 1;
+    let negative = s.get(i) == Some(&b'-');
+    i += usize::from(matches!(s.get(i), Some(b'+' | b'-')));
+    let exp_digits = &s[i..];
+    if exp_digits.is_empty() || !exp_digits.iter().all(u8::is_ascii_digit) {
+        return false;
+    }
+    // Binary magnitude: the mantissa's significant bits, shifted.
+    let digits = s[..int + dot + frac].iter().filter(|&&c| c != b'.');
+    let lead_zeros = digits.clone().take_while(|&&c| c == b'0').count();
+    let sig_digits = int.saturating_sub(lead_zeros) as i64;
+    let exp = exp_digits.iter().try_fold(0i64, |a, &d| a.checked_mul(10)?.checked_add(i64::from(d - b'0')));
+    let Some(exp) = exp else { return negative };
+    let exp = if negative { -exp } else { exp };
+    sig_digits * 4 + exp <= 1024
+}
+
+/// Go `time.Parse("2006-1-2", s)`: four-digit year, month and day of one or
+/// two digits, a real date.
+fn go_date(s: &[u8]) -> bool {
+    let (y, rest) = s.split_at(4.min(s.len()));
+    let Some((month, rest)) = rest.strip_prefix(b"-").and_then(|r| number_1_2(r)) else { return false };
+    let Some((day, rest)) = rest.strip_prefix(b"-").and_then(|r| number_1_2(r)) else { return false };
+    if y.len() != 4 || !y.iter().all(u8::is_ascii_digit) || !rest.is_empty() {
+        return false;
+    }
+    let year = y.iter().fold(0u32, |a, &d| a * 10 + u32::from(d - b'0'));
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    let days = match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return false,
+    };
+    (1..=days).contains(&day)
+}
+
+/// One or two leading digits, as Go's time parser reads them.
+fn number_1_2(s: &[u8]) -> Option<(u32, &[u8])> {
+    let n = span(s, 0, u8::is_ascii_digit).min(2);
+    let value = s[..n].iter().fold(0, |a, &d| a * 10 + u32::from(d - b'0'));
+    (n > 0).then(|| (value, &s[n..]))
+}
+
+/// YAML 1.1 int: `0b[0-1_]+`, `0[0-7_]+`, `(0|[1-9][0-9_]*)`, `0x[0-9a-fA-F_]+`.
+fn yaml11_int(s: &[u8]) -> bool {
+    let all = |rest: &[u8], ok: fn(&u8) -> bool| !rest.is_empty() && rest.iter().all(|c| *c == b'_' || ok(c));
+    match s {
+        [b'0', b'b', rest @ ..] => all(rest, |c| matches!(c, b'0' | b'1')),
+        [b'0', b'x', rest @ ..] => all(rest, u8::is_ascii_hexdigit),
+        [b'0'] => true,
+        [b'0', rest @ ..] => all(rest, |c| matches!(c, b'0'..=b'7')),
+        [b'1'..=b'9', rest @ ..] => rest.iter().all(|c| *c == b'_' || c.is_ascii_digit()),
+        _ => false,
+    }
+}
+
+/// YAML 1.1 float: `([0-9][0-9_]*)?\.[0-9_]*([eE][-+][0-9]+)?`.
+fn yaml11_float(s: &[u8]) -> bool {
+    let digit_ = |c: &u8| c.is_ascii_digit() || *c == b'_';
+    let int = if s.first().is_some_and(u8::is_ascii_digit) { span(s, 0, digit_) } else { 0 };
+    if s.get(int) != Some(&b'.') {
+        return false;
+    }
+    let i = int + 1 + span(s, int + 1, digit_);
+    match &s[i..] {
+        [] => true,
+        [b'e' | b'E', b'-' | b'+', exp @ ..] => !exp.is_empty() && exp.iter().all(u8::is_ascii_digit),
+        _ => false,
+    }
+}
+
+/// YAML 1.1 date: `[0-9]{4}-[0-9]{2}-[0-9]{2}`.
+fn yaml11_date(s: &[u8]) -> bool {
+    s.len() == 10
+        && s.iter().enumerate().all(|(i, c)| if i == 4 || i == 7 { *c == b'-' } else { c.is_ascii_digit() })
+}
+
+/// YAML 1.2 core int and float: `[0-9]+`, `0o[0-7]+`, `0x[0-9a-fA-F]+`,
+/// `(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`.
+fn yaml12_number(s: &[u8]) -> bool {
+    let all = |rest: &[u8], ok: fn(&u8) -> bool| !rest.is_empty() && rest.iter().all(ok);
+    match s {
+        [b'0', b'o', rest @ ..] => all(rest, |c| matches!(c, b'0'..=b'7')),
+        [b'0', b'x', rest @ ..] => all(rest, u8::is_ascii_hexdigit),
+        _ => {
+            let int = span(s, 0, u8::is_ascii_digit);
+            let mut i = int;
+            if s.get(i) == Some(&b'.') {
+                i += 1 + span(s, i + 1, u8::is_ascii_digit);
+            }
+            if int == 0 {
+                return false;
+            }
+            match &s[i..] {
+                [] => true,
+                [b'e' | b'E', rest @ ..] => {
+                    let exp = rest.strip_prefix(b"-").or_else(|| rest.strip_prefix(b"+")).unwrap_or(rest);
+                    all(exp, u8::is_ascii_digit)
+                }
+                _ => false,
+            }
+        }
+    }
+}
+
+/// How many bytes from `from` satisfy `ok`.
+fn span(s: &[u8], from: usize, ok: impl Fn(&u8) -> bool) -> usize {
+    s.get(from..).unwrap_or_default().iter().take_while(|c| ok(c)).count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bare(s: &str) -> bool {
+        is_bare(&Text::new(s, false, false))
+    }
+
+    #[test]
+    fn rule_1_alphabet() {
+        for k in ["a", "app.kubernetes.io/name", "with-dash", "_", "日本語", "x١٢", "a.b/c-d_e"] {
+            assert!(bare(k), "{k}");
+        }
+        for k in ["", "-a", "a-", ".a", "a.", "/a", "a/", "a b", "a:b", "é\u{301}", "a\u{200b}", "~", "<<", "="] {
+            assert!(!bare(k), "{k:?}");
+        }
+    }
+
+    #[test]
+    fn rule_2_go_ambiguity() {
+        for k in ["null", "NuLL", "t", "F", "True", "yEs", "Off", "1", "0", "_1", "__1__2__", "0x_1f", "0o17", "0b101", "017", "inf", "Infinity", "NaN", "n_a_n", "tRUE"] {
+            assert!(!bare(k), "{k}");
+        }
+        for k in ["1e10", "1E10", "1.5", "123456789012345678901234567890", "0x1p3", "0x1.8p-2", "2006-1-2", "2024-2-29"] {
+            assert!(!bare(k), "{k}");
+        }
+        // Go says no: not bool, not a real date, an int needs digits.
+        for k in ["2023-2-29", "2006-1-32", "0x", "0b", "nan1", "0x1.8", "0xp3"] {
+            assert!(bare(k), "{k}");
+        }
+    }
+
+    #[test]
+    fn rule_3_resolver_patterns() {
+        for k in ["2025-02-30", "2006-13-01", "0x_", "0b_", "1e400", "0_7", "1_000", "1_0.5", "0o8_", "1.2e-3"] {
+            assert_eq!(bare(k), k == "0o8_", "{k}");
+        }
+        // Range errors alone do not quote, and version strings stay bare.
+        for k in ["1e101_000", "1.2.3", "10.0.0.1", "v1.2", "1.2.3-rc.1", "0x1p99999"] {
+            assert!(bare(k), "{k}");
+        }
+    }
+
+    #[test]
+    fn escaped_keys_decode_first() {
+        assert!(is_bare(&Text::new("a\\/b", true, false)));
+        assert!(!is_bare(&Text::new("\\u0031", true, false)));
+        assert!(is_bare(&Text::new("\\u00e9t\\u00e9", true, false)));
+        assert!(!is_bare(&Text::new("a\\nb", true, true)));
+    }
+}

@@ -1,0 +1,170 @@
+//! Output side: the KYAML emitter, a push state machine over `fmt::Write`.
+//!
+//! It is told each event of a document in order (with the cuddling verdict
+//! for each list, which the first pass worked out) and writes at once: no
+//! tree, no buffer, no recursion. Per open container it keeps one byte of
+//! flags, and the indent level of the innermost one.
+
+mod key;
+mod number;
+mod string;
+mod unicode;
+
+use core::fmt::{Result, Write};
+
+use crate::scan::Text;
+use crate::MAX_DEPTH;
+pub(crate) use string::Layout;
+
+/// The container is a list (else a map).
+const LIST: u8 = 1;
+/// The list is cuddled: its elements (all containers) follow `[` on the
+/// same line and share its indent level.
+const CUDDLED: u8 = 2;
+/// The container has had a member or element.
+const NONEMPTY: u8 = 4;
+
+/// Writes the events of one document as KYAML.
+pub(crate) struct Emitter<'w, W: ?Sized> {
+    out: &'w mut W,
+    compact: bool,
+    depth: usize,
+    /// The indent level of the innermost open container.
+    level: usize,
+    flags: [u8; MAX_DEPTH],
+}
+
+impl<'w, W: Write + ?Sized> Emitter<'w, W> {
+    pub(crate) fn new(out: &'w mut W, compact: bool) -> Emitter<'w, W> {
+        Emitter { out, compact, depth: 0, level: 0, flags: [0; MAX_DEPTH] }
+    }
+
+    pub(crate) fn map_start(&mut self) -> Result {
+        self.open(0, "{")
+    }
+
+    /// Opens a list; `cuddled` is the first pass's verdict (ignored in compact form).
+    pub(crate) fn list_start(&mut self, cuddled: bool) -> Result {
+        self.open(LIST | if cuddled && !self.compact { CUDDLED } else { 0 }, "[")
+    }
+
+    /// Closes the innermost container.
+    pub(crate) fn end(&mut self) -> Result {
+        self.depth -= 1;
+        let flags = self.flags[self.depth];
+        let bracket = if flags & LIST != 0 { "]" } else { "}" };
+        if flags & (NONEMPTY | CUDDLED) == NONEMPTY && !self.compact {
+            self.newline(self.level)?;
+        }
+        self.out.write_str(bracket)?;
+        // Back to the parent's level: a cuddled parent shares ours.
+        if self.depth > 0 && self.flags[self.depth - 1] & CUDDLED == 0 {
+            self.level -= 1;
+        }
+        self.after_value()
+    }
+
+    pub(crate) fn key(&mut self, key: &Text<'_>) -> Result {
+        self.separate()?;
+        if key::is_bare(key) {
+            match key.as_plain() {
+                Some(plain) => self.out.write_str(plain)?,
+                None => key.chars().try_for_each(|c| self.out.write_char(c))?,
+            }
+        } else {
+            string::write_string(self.out, key, Layout::Escaped)?;
+        }
+        self.out.write_str(": ")
+    }
+
+    pub(crate) fn string(&mut self, text: &Text<'_>) -> Result {
+        self.before_value()?;
+        let layout = match (self.compact, text.has_line_feed()) {
+            (true, _) => Layout::Escaped,
+            (false, false) => Layout::Line,
+            (false, true) => Layout::Folded(self.value_level() + 1),
+        };
+        string::write_string(self.out, text, layout)?;
+        self.after_value()
+    }
+
+    pub(crate) fn number(&mut self, text: &str) -> Result {
+        self.before_value()?;
+        number::write_number(self.out, text)?;
+        self.after_value()
+    }
+
+    /// `true`, `false` or `null`.
+    pub(crate) fn word(&mut self, word: &str) -> Result {
+        self.before_value()?;
+        self.out.write_str(word)?;
+        self.after_value()
+    }
+
+    fn open(&mut self, flags: u8, bracket: &str) -> Result {
+        self.before_value()?;
+        self.level = self.value_level();
+        self.flags[self.depth] = flags;
+        self.depth += 1;
+        self.out.write_str(bracket)
+    }
+
+    /// The indent level of a value about to be written in the innermost container.
+    fn value_level(&self) -> usize {
+        match self.depth {
+            0 => 0,
+            d if self.flags[d - 1] & CUDDLED != 0 => self.level,
+            _ => self.level + 1,
+        }
+    }
+
+    /// What comes before a member or a list element: a separator or a new line.
+    fn separate(&mut self) -> Result {
+        let Some(flags) = self.depth.checked_sub(1).map(|d| &mut self.flags[d]) else { return Ok(()) };
+        let first = *flags & NONEMPTY == 0;
+        *flags |= NONEMPTY;
+        let cuddled = *flags & CUDDLED != 0;
+        if self.compact || cuddled {
+            return if first { Ok(()) } else { self.out.write_str(", ") };
+        }
+        self.newline(self.level + 1)
+    }
+
+    /// Before a value: in a list it starts an element; in a map the key did.
+    fn before_value(&mut self) -> Result {
+        match self.depth {
+            d if d > 0 && self.flags[d - 1] & LIST != 0 => self.separate(),
+            _ => Ok(()),
+        }
+    }
+
+    /// After a value: the trailing comma of a regular, uncuddled container.
+    fn after_value(&mut self) -> Result {
+        match self.depth {
+            d if d > 0 && !self.compact && self.flags[d - 1] & CUDDLED == 0 => self.out.write_str(","),
+            _ => Ok(()),
+        }
+    }
+
+    fn newline(&mut self, level: usize) -> Result {
+        self.out.write_str("\n")?;
+        indent(self.out, level)
+    }
+}
+
+/// Writes `level` indents of two spaces, in as few writes as possible.
+pub(crate) fn indent<W: Write + ?Sized>(out: &mut W, level: usize) -> Result {
+    const SPACES: &str = "                                                                ";
+    let mut n = 2 * level;
+    while n > 0 {
+        let step = n.min(SPACES.len());
+        out.write_str(&SPACES[..step])?;
+        n -= step;
+    }
+    Ok(())
+}
+
+/// Writes any text as one double-quoted KYAML string on one line.
+pub(crate) fn write_text<W: Write + ?Sized>(out: &mut W, text: &str) -> Result {
+    string::write_plain(out, text)
+}

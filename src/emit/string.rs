@@ -1,0 +1,154 @@
+//! Double-quoted strings: which characters are escaped and how, and how a
+//! string with line feeds is folded over several lines.
+
+use super::unicode::is_print;
+use super::indent;
+use core::fmt::{Result, Write};
+use crate::scan::{Piece, Text};
+use crate::swar;
+
+/// How a string is laid out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Layout {
+    /// One line; line feed and tab escaped (compact form, and all keys).
+    Escaped,
+    /// One line, tab written as itself (regular form, no line feed).
+    Line,
+    /// Folded, one input line per output line, at this indent level.
+    Folded(usize),
+}
+
+/// Writes `text` as a double-quoted string.
+pub(crate) fn write_string<W: Write + ?Sized>(out: &mut W, text: &Text<'_>, layout: Layout) -> Result {
+    let Layout::Folded(level) = layout else {
+        out.write_str("\"")?;
+        for piece in text.pieces() {
+            match piece {
+                Piece::Run(run) => write_run(out, run)?,
+                Piece::Char(c) => write_char(out, c, layout)?,
+            }
+        }
+        return out.write_str("\"");
+    };
+    let mut fold = Fold { level, line_start: true };
+    out.write_str("\"\\\n")?;
+    for piece in text.pieces() {
+        match piece {
+            Piece::Run(run) => {
+                fold.begin_line(out, run.starts_with(' '))?;
+                write_run(out, run)?;
+            }
+            Piece::Char('\n') => {
+                fold.begin_line(out, false)?;
+                out.write_str("\\n\\\n")?;
+                fold.line_start = true;
+            }
+            Piece::Char(c) => {
+                fold.begin_line(out, matches!(c, ' ' | '\t'))?;
+                write_char(out, c, layout)?;
+            }
+        }
+    }
+    if !fold.line_start {
+        out.write_str("\\\n")?;
+    }
+    indent(out, level)?;
+    out.write_str("\"")
+}
+
+/// Where a folded string is: its indent level, and whether its current
+/// output line is still empty.
+struct Fold {
+    level: usize,
+    line_start: bool,
+}
+
+impl Fold {
+    /// Starts the output line if nothing is on it yet: the indent, then the
+    /// marker, which is `\` when the line begins with a literal space or tab
+    /// (YAML would drop it otherwise), else a space that YAML drops.
+    fn begin_line<W: Write + ?Sized>(&mut self, out: &mut W, white: bool) -> Result {
+        if self.line_start {
+            self.line_start = false;
+            indent(out, self.level)?;
+            out.write_str(if white { "\\" } else { " " })?;
+        }
+        Ok(())
+    }
+}
+
+/// Writes a run of decoded characters (no `\`, `"` or C0 control characters,
+/// as [`Piece::Run`] promises), escaping DEL and non-printable characters.
+fn write_run<W: Write + ?Sized>(out: &mut W, run: &str) -> Result {
+    let bytes = run.as_bytes();
+    let (mut clean, mut i) = (0, 0);
+    loop {
+        i = swar::not_printable_ascii(bytes, i);
+        let Some(c) = run.get(i..).and_then(|rest| rest.chars().next()) else { break };
+        if c != '\u{7f}' && is_print(c) {
+            i += c.len_utf8();
+            continue;
+        }
+        out.write_str(&run[clean..i])?;
+        write_escape(out, c)?;
+        i += c.len_utf8();
+        clean = i;
+    }
+    out.write_str(&run[clean..])
+}
+
+/// Writes one character that came from an escape in the input.
+fn write_char<W: Write + ?Sized>(out: &mut W, c: char, layout: Layout) -> Result {
+    match c {
+        '\t' if layout != Layout::Escaped => out.write_char('\t'),
+        c if c != '"' && c != '\\' && is_print(c) => out.write_char(c),
+        c => write_escape(out, c),
+    }
+}
+
+/// Writes the YAML escape for a character that cannot appear as itself.
+fn write_escape<W: Write + ?Sized>(out: &mut W, c: char) -> Result {
+    let named = match c {
+        '"' => "\\\"",
+        '\\' => "\\\\",
+        '\0' => "\\0",
+        '\u{7}' => "\\a",
+        '\u{8}' => "\\b",
+        '\t' => "\\t",
+        '\n' => "\\n",
+        '\u{b}' => "\\v",
+        '\u{c}' => "\\f",
+        '\r' => "\\r",
+        '\u{1b}' => "\\e",
+        '\u{85}' => "\\N",
+        '\u{a0}' => "\\_",
+        '\u{2028}' => "\\L",
+        '\u{2029}' => "\\P",
+        c => return write_hex(out, c),
+    };
+    out.write_str(named)
+}
+
+/// `\xHH` below U+0080, `\uHHHH` below U+10000, else `\UHHHHHHHH`.
+fn write_hex<W: Write + ?Sized>(out: &mut W, c: char) -> Result {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let code = u32::from(c);
+    let (prefix, digits) = match code {
+        0..=0x7F => (b'x', 2),
+        0x80..=0xFFFF => (b'u', 4),
+        _ => (b'U', 8),
+    };
+    let mut buf = [b'\\', prefix, 0, 0, 0, 0, 0, 0, 0, 0];
+    for (i, slot) in buf[2..2 + digits].iter_mut().enumerate() {
+        *slot = HEX[(code >> (4 * (digits - 1 - i)) & 0xF) as usize];
+    }
+    // All bytes are ASCII.
+    out.write_str(core::str::from_utf8(&buf[..2 + digits]).unwrap_or("\\ufffd"))
+}
+
+/// Writes text that is not JSON-escaped as a one-line double-quoted string.
+pub(crate) fn write_plain<W: Write + ?Sized>(out: &mut W, text: &str) -> Result {
+    out.write_str("\"")?;
+    text.chars().try_for_each(|c| write_char(out, c, Layout::Escaped))?;
+    out.write_str("\"")
+}

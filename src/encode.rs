@@ -1,0 +1,69 @@
+//! The driver: for each document of the input, a checking pass, then a
+//! writing pass. Nothing of a document reaches the sink until the whole
+//! document has proved valid.
+
+use core::fmt::Write;
+
+use crate::emit::Emitter;
+use crate::error::{Error, ErrorKind};
+use crate::plan::{Plan, Store};
+use crate::scan::{Event, Tokenizer};
+use crate::{Form, Options};
+
+/// Encodes every document of `input` into `out`, using `store` for the
+/// first pass's bookkeeping.
+pub(crate) fn encode<W: Write + ?Sized, S: Store>(input: &[u8], opts: Options, out: &mut W, store: S) -> Result<(), Error> {
+    let mut tok = Tokenizer::new(input, 0, opts.depth_limit());
+    let mut plan = Plan::new(store);
+    while tok.next_document().map_err(|e| e.locate(input))? {
+        let start = tok.pos();
+        plan.check(&mut tok, !opts.is_compact()).map_err(|e| e.locate(input))?;
+        if opts.output_form() == Form::Value {
+            // One value only, and that is known before anything is written.
+            let mut rest = tok.clone();
+            if rest.next_document().map_err(|e| e.locate(input))? {
+                return Err(Error::new(ErrorKind::TrailingValue, rest.pos(), "end of input").locate(input));
+            }
+        }
+        write_document(&tok.at(start), &mut plan, opts, out).map_err(|e| e.locate(input))?;
+    }
+    Ok(())
+}
+
+/// The writing pass over one document that the checking pass accepted.
+fn write_document<W: Write + ?Sized, S: Store>(
+    tok: &Tokenizer<'_>,
+    plan: &mut Plan<S>,
+    opts: Options,
+    out: &mut W,
+) -> Result<(), Error> {
+    let failed = |_| Error::new(ErrorKind::Write, tok.pos(), "a sink that accepts the output");
+    let document = opts.output_form() == Form::Document;
+    if document {
+        out.write_str("---\n").map_err(failed)?;
+    }
+    let mut tok = tok.clone();
+    let mut emitter = Emitter::new(out, opts.is_compact());
+    let mut lists = 0;
+    while let Some(event) = tok.next_event()? {
+        match event {
+            Event::MapStart => emitter.map_start(),
+            Event::ListStart => {
+                let cuddled = !opts.is_compact() && plan.cuddled(lists, tok.token_start(), &tok)?;
+                lists += 1;
+                emitter.list_start(cuddled)
+            }
+            Event::MapEnd | Event::ListEnd => emitter.end(),
+            Event::Key(key) => emitter.key(&key),
+            Event::Str(text) => emitter.string(&text),
+            Event::Number(text) => emitter.number(text),
+            Event::Bool(b) => emitter.word(if b { "true" } else { "false" }),
+            Event::Null => emitter.word("null"),
+        }
+        .map_err(failed)?;
+    }
+    if document {
+        out.write_str("\n").map_err(failed)?;
+    }
+    Ok(())
+}

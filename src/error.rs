@@ -1,0 +1,211 @@
+//! The one error type: where the input went wrong, and how.
+
+use core::fmt;
+
+/// What went wrong. Match on it; the list may grow, so it is `#[non_exhaustive]`.
+///
+/// ```
+/// let err = kyaml::to_string("[1,]").unwrap_err();
+/// assert_eq!(err.kind(), kyaml::ErrorKind::Syntax);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The input is not JSON: an unexpected byte or the end of input where
+    /// something else was expected ([`Error::expected`] says what).
+    Syntax,
+    /// The input is not UTF-8.
+    InvalidUtf8,
+    /// A `\u` escape names half of a UTF-16 surrogate pair without the other
+    /// half. YAML strings are Unicode scalar values, so no YAML can hold it.
+    LoneSurrogate,
+    /// An object names the same key twice; [`Error::first_offset`] tells
+    /// where the first one is.
+    DuplicateKey,
+    /// Containers nest deeper than [`Options::max_depth`](crate::Options::max_depth).
+    TooDeep,
+    /// Value form was asked for, but the input holds more than one value.
+    TrailingValue,
+    /// The sink refused a write (its `fmt::Write` or `io::Write` failed).
+    Write,
+}
+
+/// The maximum number of key bytes an [`Error`] carries to name a duplicate key.
+const KEY_CAP: usize = 40;
+
+/// An invalid document: the byte offset, 1-based line and column (counted in
+/// characters), and what was expected there.
+///
+/// ```
+/// let err = kyaml::to_string("{\"a\": 1,\n \"a\": 2}").unwrap_err();
+/// assert_eq!(err.kind(), kyaml::ErrorKind::DuplicateKey);
+/// assert_eq!((err.line(), err.column(), err.offset()), (2, 2, 10));
+/// assert_eq!(err.first_offset(), Some(1));
+/// assert_eq!(
+///     err.to_string(),
+///     "duplicate key \"a\" (first at byte 1) at line 2, column 2"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Error {
+    kind: ErrorKind,
+    offset: usize,
+    line: usize,
+    column: usize,
+    expected: &'static str,
+    /// The first offset of a duplicate key, or the depth limit that was passed.
+    aux: usize,
+    key: [u8; KEY_CAP],
+    key_len: u8,
+    key_cut: bool,
+}
+
+impl Error {
+    /// An error at `offset`; its line and column are filled in by [`Error::locate`].
+    pub(crate) const fn new(kind: ErrorKind, offset: usize, expected: &'static str) -> Error {
+        Error {
+            kind,
+            offset,
+            line: 0,
+            column: 0,
+            expected,
+            aux: 0,
+            key: [0; KEY_CAP],
+            key_len: 0,
+            key_cut: false,
+        }
+    }
+
+    /// A duplicate key: `raw` is its JSON text between the quotes, `first`
+    /// the offset of its first occurrence.
+    pub(crate) fn duplicate(offset: usize, first: usize, raw: &[u8]) -> Error {
+        let mut err = Error::new(ErrorKind::DuplicateKey, offset, "a key not used before in this object");
+        err.aux = first;
+        let mut len = raw.len().min(KEY_CAP);
+        // Cut on a character boundary; raw is valid UTF-8 by then.
+        while len < raw.len() && len > 0 && raw[len] & 0xC0 == 0x80 {
+            len -= 1;
+        }
+        err.key[..len].copy_from_slice(&raw[..len]);
+        err.key_len = len as u8;
+        err.key_cut = len < raw.len();
+        err
+    }
+
+    /// Containers nested deeper than `limit`.
+    pub(crate) fn too_deep(offset: usize, limit: usize) -> Error {
+        let mut err = Error::new(ErrorKind::TooDeep, offset, "fewer nested containers");
+        err.aux = limit;
+        err
+    }
+
+    /// Fills in line and column from the whole input the offset refers to.
+    pub(crate) fn locate(mut self, input: &[u8]) -> Error {
+        let before = &input[..self.offset.min(input.len())];
+        let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        self.line = 1 + before.iter().filter(|&&b| b == b'\n').count();
+        // Columns count characters: every byte but UTF-8 continuation bytes.
+        self.column = 1 + before[line_start..].iter().filter(|&&b| b & 0xC0 != 0x80).count();
+        self
+    }
+
+    /// What kind of error this is.
+    ///
+    /// ```
+    /// let err = kyaml::to_string("[[[").unwrap_err();
+    /// assert_eq!(err.kind(), kyaml::ErrorKind::Syntax);
+    /// ```
+    pub fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+
+    /// The byte offset into the input where the error was found.
+    ///
+    /// ```
+    /// assert_eq!(kyaml::to_string("[1 2]").unwrap_err().offset(), 3);
+    /// ```
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// The 1-based line of [`offset`](Error::offset) (lines end at `\n`).
+    ///
+    /// ```
+    /// assert_eq!(kyaml::to_string("[\n\n x]").unwrap_err().line(), 3);
+    /// ```
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    /// The 1-based column of [`offset`](Error::offset), in characters.
+    ///
+    /// ```
+    /// assert_eq!(kyaml::to_string("[\"é\" x]").unwrap_err().column(), 6);
+    /// ```
+    pub fn column(&self) -> usize {
+        self.column
+    }
+
+    /// What the encoder expected at the error's position, in words.
+    ///
+    /// ```
+    /// let err = kyaml::to_string("{\"a\" 1}").unwrap_err();
+    /// assert_eq!(err.expected(), "`:` after an object key");
+    /// ```
+    pub fn expected(&self) -> &'static str {
+        self.expected
+    }
+
+    /// For [`ErrorKind::DuplicateKey`], the offset of the key's first occurrence.
+    ///
+    /// ```
+    /// let err = kyaml::to_string("{\"k\":1,\"k\":2}").unwrap_err();
+    /// assert_eq!((err.first_offset(), err.offset()), (Some(1), 7));
+    /// ```
+    pub fn first_offset(&self) -> Option<usize> {
+        (self.kind == ErrorKind::DuplicateKey).then_some(self.aux)
+    }
+
+    /// The message alone, without the position: what a tool prints after
+    /// its own `FILE:LINE:COLUMN:` prefix.
+    ///
+    /// ```
+    /// let err = kyaml::to_string("nul").unwrap_err();
+    /// assert_eq!(err.message().to_string(), "expected `null`");
+    /// ```
+    pub fn message(&self) -> impl fmt::Display + '_ {
+        Message(self)
+    }
+}
+
+struct Message<'a>(&'a Error);
+
+impl fmt::Display for Message<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let e = self.0;
+        match e.kind {
+            ErrorKind::Syntax => write!(f, "expected {}", e.expected),
+            ErrorKind::InvalidUtf8 => f.write_str("invalid UTF-8"),
+            ErrorKind::LoneSurrogate => {
+                f.write_str("lone UTF-16 surrogate in a \\u escape (YAML cannot hold it)")
+            }
+            ErrorKind::DuplicateKey => {
+                // The key bytes are a prefix of valid UTF-8 cut on a boundary.
+                let key = core::str::from_utf8(&e.key[..usize::from(e.key_len)]).unwrap_or("");
+                let cut = if e.key_cut { "..." } else { "" };
+                write!(f, "duplicate key \"{key}{cut}\" (first at byte {})", e.aux)
+            }
+            ErrorKind::TooDeep => write!(f, "containers nested deeper than {} levels", e.aux),
+            ErrorKind::TrailingValue => f.write_str("expected end of input (value form holds one value)"),
+            ErrorKind::Write => f.write_str("the output sink failed"),
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at line {}, column {}", self.message(), self.line, self.column)
+    }
+}
+
+impl core::error::Error for Error {}

@@ -1,0 +1,289 @@
+//! Render JSON as [KYAML], the flow-style YAML dialect of `kubectl get -o kyaml`.
+//!
+//! KYAML looks like JSON with comments allowed, and it is YAML: every YAML
+//! parser reads it back as the data that went in.
+//!
+//! ```
+//! let json = r#"{"kind": "Pod", "metadata": {"name": "web", "labels": {"app.kubernetes.io/name": "web"}},
+//!               "spec": {"containers": [{"name": "nginx", "ports": [80, 443]}]}}"#;
+//! assert_eq!(kyaml::to_string(json)?, r#"---
+//! {
+//!   kind: "Pod",
+//!   metadata: {
+//!     name: "web",
+//!     labels: {
+//!       app.kubernetes.io/name: "web",
+//!     },
+//!   },
+//!   spec: {
+//!     containers: [{
+//!       name: "nginx",
+//!       ports: [
+//!         80,
+//!         443,
+//!       ],
+//!     }],
+//!   },
+//! }
+//! "#);
+//! # Ok::<(), kyaml::Error>(())
+//! ```
+//!
+//! The crate is `no_std`, has no dependencies, and its core path
+//! ([`to_fmt`], [`Options::to_fmt`], [`Dump`]) neither allocates nor
+//! recurses. The features `alloc` (`String` output) and `std`
+//! (`io::Write` output and the `kyaml` command) are on by default.
+//!
+//! How it works: [`scan`](crate) (`src/scan`) tokenizes JSON into events;
+//! a first pass (`src/plan`) checks each document completely and records
+//! which lists are "cuddled"; then the emitter (`src/emit`) writes the events
+//! as KYAML. The quoting rules live in `src/emit/string.rs` (strings) and
+//! `src/emit/key.rs` (keys).
+//!
+//! [KYAML]: https://github.com/kubernetes/enhancements/tree/master/keps/sig-cli/5295-kyaml
+
+#![no_std]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+#[cfg(any(feature = "std", test))]
+extern crate std;
+
+mod dump;
+mod emit;
+mod encode;
+mod error;
+#[cfg(feature = "std")]
+mod io;
+mod plan;
+mod scan;
+mod swar;
+
+use core::fmt;
+
+pub use dump::Dump;
+pub use error::{Error, ErrorKind};
+
+/// The deepest nesting of containers any [`Options`] allows.
+///
+/// ```
+/// assert_eq!(kyaml::Options::new().max_depth(1 << 20), kyaml::Options::new().max_depth(kyaml::MAX_DEPTH));
+/// ```
+pub const MAX_DEPTH: usize = 4096;
+
+/// What a rendering looks like around its value.
+///
+/// ```
+/// use kyaml::{Form, Options};
+/// let value = Options::new().form(Form::Value).to_string("[1]")?;
+/// assert_eq!(value, "[\n  1,\n]");
+/// # Ok::<(), kyaml::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Form {
+    /// A `---` header and a final line feed around every document; a stream
+    /// of JSON values (concatenated, or JSON Lines) becomes a multi-document
+    /// stream. What `kubectl get -o kyaml` prints.
+    #[default]
+    Document,
+    /// Exactly one value, no header, no final line feed: for embedding in
+    /// logs and messages.
+    Value,
+}
+
+/// How to render: [`Form`], compact or regular, and the depth limit.
+///
+/// A small `Copy` value with chained setters; [`Options::new`] is the
+/// default: document form, regular layout, depth limit 1,000.
+///
+/// ```
+/// use kyaml::Options;
+/// let opts = Options::new().compact(true);
+/// assert_eq!(opts.to_string(r#"{"a": [1, 2]}"#)?, "---\n{a: [1, 2]}\n");
+/// # Ok::<(), kyaml::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Options {
+    form: Form,
+    compact: bool,
+    max_depth: usize,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options::new()
+    }
+}
+
+impl Options {
+    /// The default options: document form, regular layout, depth limit 1,000.
+    ///
+    /// ```
+    /// assert_eq!(kyaml::Options::new(), kyaml::Options::default());
+    /// ```
+    pub const fn new() -> Options {
+        Options { form: Form::Document, compact: false, max_depth: 1000 }
+    }
+
+    /// Everything on one line (`{a: 1, b: [2, 3]}`) instead of one member
+    /// per line.
+    ///
+    /// ```
+    /// let opts = kyaml::Options::new().compact(true).form(kyaml::Form::Value);
+    /// assert_eq!(opts.to_string("[{\"a\":\"x\\ny\"}]")?, "[{a: \"x\\ny\"}]");
+    /// # Ok::<(), kyaml::Error>(())
+    /// ```
+    pub const fn compact(mut self, compact: bool) -> Options {
+        self.compact = compact;
+        self
+    }
+
+    /// Document form (the default) or value form.
+    ///
+    /// ```
+    /// let opts = kyaml::Options::new().form(kyaml::Form::Value);
+    /// assert_eq!(opts.to_string("true")?, "true");
+    /// # Ok::<(), kyaml::Error>(())
+    /// ```
+    pub const fn form(mut self, form: Form) -> Options {
+        self.form = form;
+        self
+    }
+
+    /// The deepest nesting of containers accepted (default 1,000; at most
+    /// [`MAX_DEPTH`], larger values count as `MAX_DEPTH`). Deeper input is
+    /// an [`ErrorKind::TooDeep`] error, never a stack overflow.
+    ///
+    /// ```
+    /// let opts = kyaml::Options::new().max_depth(2);
+    /// assert!(opts.to_string("[[1]]").is_ok());
+    /// assert_eq!(opts.to_string("[[[1]]]").unwrap_err().kind(), kyaml::ErrorKind::TooDeep);
+    /// ```
+    pub const fn max_depth(mut self, depth: usize) -> Options {
+        self.max_depth = if depth > MAX_DEPTH { MAX_DEPTH } else { depth };
+        self
+    }
+
+    /// Whether the compact layout is chosen.
+    ///
+    /// ```
+    /// assert!(!kyaml::Options::new().is_compact());
+    /// ```
+    pub const fn is_compact(&self) -> bool {
+        self.compact
+    }
+
+    /// The form chosen.
+    ///
+    /// ```
+    /// assert_eq!(kyaml::Options::new().output_form(), kyaml::Form::Document);
+    /// ```
+    pub const fn output_form(&self) -> Form {
+        self.form
+    }
+
+    /// The depth limit.
+    ///
+    /// ```
+    /// assert_eq!(kyaml::Options::new().depth_limit(), 1000);
+    /// ```
+    pub const fn depth_limit(&self) -> usize {
+        self.max_depth
+    }
+
+    /// Writes the KYAML for `json` into any `fmt::Write`, allocating nothing.
+    ///
+    /// Each document is checked completely before any of it is written: on
+    /// an error, the documents before the bad one are in `out`, complete,
+    /// and nothing of the bad one is. Without allocation, duplicate keys are
+    /// checked for the first 512 keys of the maps open at once (see the
+    /// README's limits); [`Options::to_string`] checks them all.
+    ///
+    /// ```
+    /// let mut out = String::new();
+    /// kyaml::Options::new().compact(true).to_fmt("[1] [2", &mut out).unwrap_err();
+    /// assert_eq!(out, "---\n[1]\n");
+    /// ```
+    pub fn to_fmt<W: fmt::Write + ?Sized>(&self, json: impl AsRef<[u8]>, out: &mut W) -> Result<(), Error> {
+        encode::encode(json.as_ref(), *self, out, plan::Fixed::new())
+    }
+
+    /// Renders `json` into a new `String`.
+    ///
+    /// ```
+    /// let yaml = kyaml::Options::new().to_string("{\"a\": \"b\\nc\"}")?;
+    /// assert_eq!(yaml, "---\n{\n  a: \"\\\n     b\\n\\\n     c\\\n    \",\n}\n");
+    /// # Ok::<(), kyaml::Error>(())
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn to_string(&self, json: impl AsRef<[u8]>) -> Result<alloc::string::String, Error> {
+        let json = json.as_ref();
+        let mut out = alloc::string::String::with_capacity(json.len() + json.len() / 2);
+        encode::encode(json, *self, &mut out, plan::Growing::default())?;
+        Ok(out)
+    }
+
+    /// Writes the KYAML for `json` to an `io::Write`, through a buffer, so
+    /// `out` sees few, large writes.
+    ///
+    /// An invalid document is an `io::Error` of kind `InvalidData` whose
+    /// inner error is the [`Error`]; the documents before it have been
+    /// written, and nothing of it.
+    ///
+    /// ```
+    /// let mut out = Vec::new();
+    /// kyaml::Options::new().to_writer("{\"a\": 1}\n{\"b\": 2}", &mut out)?;
+    /// assert_eq!(out, b"---\n{\n  a: 1,\n}\n---\n{\n  b: 2,\n}\n");
+    ///
+    /// let err = kyaml::Options::new().to_writer("[1,]", &mut out).unwrap_err();
+    /// let inner = err.get_ref().and_then(|e| e.downcast_ref::<kyaml::Error>()).unwrap();
+    /// assert_eq!(inner.column(), 4);
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    #[cfg(feature = "std")]
+    pub fn to_writer<W: std::io::Write>(&self, json: impl AsRef<[u8]>, out: W) -> std::io::Result<()> {
+        io::to_writer(json.as_ref(), *self, out)
+    }
+}
+
+/// Renders `json` as a KYAML document (or stream of documents) in a new
+/// `String`: document form, regular layout.
+///
+/// ```
+/// assert_eq!(kyaml::to_string("[1e10, \"x\"]")?, "---\n[\n  1.0e+10,\n  \"x\",\n]\n");
+/// assert_eq!(kyaml::to_string("[1, 2").unwrap_err().to_string(), "expected `,` or `]` after a list element at line 1, column 6");
+/// # Ok::<(), kyaml::Error>(())
+/// ```
+#[cfg(feature = "alloc")]
+pub fn to_string(json: &str) -> Result<alloc::string::String, Error> {
+    Options::new().to_string(json)
+}
+
+/// Writes `json` as KYAML (document form, regular layout) into any
+/// `fmt::Write`, allocating nothing. See [`Options::to_fmt`].
+///
+/// ```
+/// let mut out = String::new();
+/// kyaml::to_fmt("{\"on\": true}", &mut out)?;
+/// assert_eq!(out, "---\n{\n  \"on\": true,\n}\n");
+/// # Ok::<(), kyaml::Error>(())
+/// ```
+pub fn to_fmt<W: fmt::Write + ?Sized>(json: impl AsRef<[u8]>, out: &mut W) -> Result<(), Error> {
+    Options::new().to_fmt(json, out)
+}
+
+/// Writes `json` as KYAML (document form, regular layout) to an
+/// `io::Write`. See [`Options::to_writer`].
+///
+/// ```
+/// let mut out = Vec::new();
+/// kyaml::to_writer("null", &mut out)?;
+/// assert_eq!(out, b"---\nnull\n");
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[cfg(feature = "std")]
+pub fn to_writer<W: std::io::Write>(json: impl AsRef<[u8]>, out: W) -> std::io::Result<()> {
+    Options::new().to_writer(json, out)
+}

@@ -1,0 +1,176 @@
+//! The first pass over a document: prove it valid before anything is written,
+//! and decide what the writing pass cannot see coming.
+//!
+//! KYAML cuddles a list (`[{`...`}, {`...`}]`) only if *every* element is a
+//! container, a fact that lies after the list's `[`. Asking it at every list
+//! would rescan nested lists once per level (`[[[[...]]]]` is quadratic), so
+//! this pass, which reads every byte anyway, records one verdict bit per list
+//! in document order, and the writing pass reads them back in the same order.
+//! When the store is full (only the fixed, no-alloc store can be), the lists
+//! past it get their verdicts from a lookahead from the first list not
+//! covered, which fills the window again: each lookahead covers a full window
+//! of lists, so rescanning stays bounded.
+//!
+//! The same pass finds duplicate keys: each open map's keys are hashed into
+//! the store, and at its `}` they are sorted by hash and then by decoded text,
+//! so equal keys end up side by side: `O(n log n)` for `n` keys however they
+//! collide, with no table to size. The fixed store holds [`Fixed::KEYS`] keys
+//! of open maps; keys past that are not checked.
+
+mod store;
+
+#[cfg(feature = "alloc")]
+pub(crate) use store::Growing;
+pub(crate) use store::{Fixed, KeySeen, Store};
+
+use crate::error::Error;
+use crate::scan::{Event, Text, Tokenizer};
+use crate::MAX_DEPTH;
+
+/// A frame's high bit: the container is a list (else a map).
+const LIST: u32 = 1 << 31;
+
+/// Verdicts for a window of lists, and the store behind them.
+pub(crate) struct Plan<S> {
+    store: S,
+    /// The number of the first list the window covers (lists are numbered
+    /// in document order from 0), and how many lists it covers.
+    base: usize,
+    covered: usize,
+}
+
+impl<S: Store> Plan<S> {
+    pub(crate) fn new(store: S) -> Plan<S> {
+        Plan { store, base: 0, covered: 0 }
+    }
+
+    /// Reads one document to its end, checking it completely, and keeps the
+    /// verdicts of its lists (unless `verdicts` is false: compact output
+    /// does not need them).
+    pub(crate) fn check(&mut self, tok: &mut Tokenizer<'_>, verdicts: bool) -> Result<(), Error> {
+        self.scan(tok, 0, verdicts, true)
+    }
+
+    /// Whether list number `n`, whose `[` is at `pos`, is cuddled: all its
+    /// elements are containers, and it has some.
+    pub(crate) fn cuddled(&mut self, n: usize, pos: usize, tok: &Tokenizer<'_>) -> Result<bool, Error> {
+        if !(self.base..self.base + self.covered).contains(&n) {
+            self.scan(&mut tok.at(pos), n, true, false)?;
+        }
+        let i = n - self.base;
+        Ok(self.store.verdicts_mut()[i / 64] >> (i % 64) & 1 == 1)
+    }
+
+    /// Reads one value, numbering its lists from `base`.
+    fn scan(&mut self, tok: &mut Tokenizer<'_>, base: usize, verdicts: bool, keys: bool) -> Result<(), Error> {
+        let mut frames = [0u32; MAX_DEPTH];
+        let (mut depth, mut lists) = (0usize, 0usize);
+        let mut fresh_list = false;
+        self.base = base;
+        self.covered = 0;
+        while let Some(event) = tok.next_event()? {
+            let parent = depth.checked_sub(1).map(|d| frames[d]);
+            let opened_list = fresh_list;
+            fresh_list = false;
+            match event {
+                Event::MapStart => {
+                    frames[depth] = self.store.keys_mut().len() as u32;
+                    depth += 1;
+                    continue;
+                }
+                Event::ListStart => {
+                    let n = lists;
+                    lists += 1;
+                    let kept = verdicts && self.store.reserve_verdicts(lists);
+                    frames[depth] = LIST | if kept { n as u32 } else { u32::MAX >> 1 };
+                    if kept {
+                        self.set_verdict(n, true);
+                        self.covered = lists;
+                    }
+                    depth += 1;
+                    fresh_list = true;
+                    continue;
+                }
+                Event::ListEnd => {
+                    depth -= 1;
+                    if opened_list {
+                        self.set_verdict((frames[depth] & !LIST) as usize, false);
+                    }
+                }
+                Event::MapEnd => {
+                    depth -= 1;
+                    if keys {
+                        self.close_map(frames[depth] as usize, tok)?;
+                    }
+                }
+                Event::Key(text) if keys => self.push_key(text, tok.token_start() + 1),
+                Event::Key(_) => {}
+                Event::Str(_) | Event::Number(_) | Event::Bool(_) | Event::Null => {
+                    if let Some(frame) = parent.filter(|f| f & LIST != 0) {
+                        self.set_verdict((frame & !LIST) as usize, false);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn set_verdict(&mut self, i: usize, cuddled: bool) {
+        if let Some(word) = self.store.verdicts_mut().get_mut(i / 64) {
+            let bit = 1u64 << (i % 64);
+            *word = if cuddled { *word | bit } else { *word & !bit };
+        }
+    }
+
+    fn push_key(&mut self, text: Text<'_>, start: usize) {
+        let end = start + text.raw().len();
+        let _checked = self.store.push_key(KeySeen { hash: hash(&text), start, end });
+    }
+
+    /// Checks the keys of the map that just closed, then forgets them.
+    fn close_map(&mut self, first_key: usize, tok: &Tokenizer<'_>) -> Result<(), Error> {
+        let src = tok.source();
+        let keys = self.store.keys_mut().get_mut(first_key..).unwrap_or_default();
+        let dup = duplicate(keys, src);
+        self.store.truncate_keys(first_key);
+        match dup {
+            Some((first, again)) => Err(Error::duplicate(again.start - 1, first.start - 1, &src.as_bytes()[again.start..again.end])),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The decoded text of a key seen in `src`.
+fn text_of<'a>(key: &KeySeen, src: &'a str) -> Text<'a> {
+    let raw = &src[key.start..key.end];
+    Text::new(raw, raw.contains('\\'), false)
+}
+
+/// The repeated key whose second occurrence comes first in the input, with
+/// its first occurrence.
+fn duplicate(keys: &mut [KeySeen], src: &str) -> Option<(KeySeen, KeySeen)> {
+    if keys.len() < 2 {
+        return None;
+    }
+    // Equal keys end up side by side, each run in input order, so the pair
+    // of a run's first two members is its earliest repetition.
+    keys.sort_unstable_by(|a, b| {
+        a.hash.cmp(&b.hash).then_with(|| text_of(a, src).cmp_decoded(&text_of(b, src))).then(a.start.cmp(&b.start))
+    });
+    keys.windows(2)
+        .filter(|w| w[0].hash == w[1].hash && text_of(&w[0], src).decodes_same(&text_of(&w[1], src)))
+        .map(|w| (w[0], w[1]))
+        .min_by_key(|(_, again)| again.start)
+}
+
+/// FNV-1a over the decoded UTF-8 of a key. Collisions cost only time: equal
+/// hashes are told apart by comparing text.
+fn hash(text: &Text<'_>) -> u64 {
+    const PRIME: u64 = 0x0000_0100_0000_01B3;
+    let feed = |h: u64, bytes: &[u8]| bytes.iter().fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(PRIME));
+    let basis = 0xCBF2_9CE4_8422_2325;
+    match text.as_plain() {
+        Some(plain) => feed(basis, plain.as_bytes()),
+        None => text.chars().fold(basis, |h, c| feed(h, c.encode_utf8(&mut [0; 4]).as_bytes())),
+    }
+}

@@ -1,0 +1,107 @@
+//! Where the first pass keeps what it learns: fixed arrays on the stack, or
+//! (with `alloc`) vectors that grow.
+
+/// A key seen in an open map: the hash of its decoded text and where its raw
+/// body lies in the input.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct KeySeen {
+    pub(crate) hash: u64,
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+}
+
+/// Room for the keys of the open maps and the cuddling verdicts of lists.
+pub(crate) trait Store {
+    /// Appends a key; `false` if there is no room.
+    fn push_key(&mut self, key: KeySeen) -> bool;
+    /// The keys pushed and not yet truncated away.
+    fn keys_mut(&mut self) -> &mut [KeySeen];
+    fn truncate_keys(&mut self, len: usize);
+    /// Makes room for verdict bits `0..bits`; `false` if there is no room.
+    fn reserve_verdicts(&mut self, bits: usize) -> bool;
+    /// The verdict words (bit `i` of the window in word `i / 64`).
+    fn verdicts_mut(&mut self) -> &mut [u64];
+}
+
+/// Fixed-size room, for the path that never allocates.
+pub(crate) struct Fixed {
+    keys: [KeySeen; Fixed::KEYS],
+    key_len: usize,
+    verdicts: [u64; Fixed::VERDICT_WORDS],
+}
+
+impl Fixed {
+    /// Keys of all open maps that the no-alloc path checks for duplicates.
+    pub(crate) const KEYS: usize = 512;
+    /// List verdicts held at once (64 bits a word).
+    pub(crate) const VERDICT_WORDS: usize = 512;
+
+    pub(crate) fn new() -> Fixed {
+        Fixed {
+            keys: [KeySeen::default(); Fixed::KEYS],
+            key_len: 0,
+            verdicts: [0; Fixed::VERDICT_WORDS],
+        }
+    }
+}
+
+impl Store for Fixed {
+    fn push_key(&mut self, key: KeySeen) -> bool {
+        let Some(slot) = self.keys.get_mut(self.key_len) else { return false };
+        *slot = key;
+        self.key_len += 1;
+        true
+    }
+
+    fn keys_mut(&mut self) -> &mut [KeySeen] {
+        &mut self.keys[..self.key_len]
+    }
+
+    fn truncate_keys(&mut self, len: usize) {
+        self.key_len = self.key_len.min(len);
+    }
+
+    fn reserve_verdicts(&mut self, bits: usize) -> bool {
+        bits <= Fixed::VERDICT_WORDS * 64
+    }
+
+    fn verdicts_mut(&mut self) -> &mut [u64] {
+        &mut self.verdicts
+    }
+}
+
+/// Room that grows, so every key is checked and every verdict kept.
+#[cfg(feature = "alloc")]
+#[derive(Default)]
+pub(crate) struct Growing {
+    keys: alloc::vec::Vec<KeySeen>,
+    verdicts: alloc::vec::Vec<u64>,
+}
+
+#[cfg(feature = "alloc")]
+impl Store for Growing {
+    fn push_key(&mut self, key: KeySeen) -> bool {
+        self.keys.push(key);
+        true
+    }
+
+    fn keys_mut(&mut self) -> &mut [KeySeen] {
+        &mut self.keys
+    }
+
+    fn truncate_keys(&mut self, len: usize) {
+        self.keys.truncate(len);
+    }
+
+    fn reserve_verdicts(&mut self, bits: usize) -> bool {
+        let words = bits.div_ceil(64);
+        if self.verdicts.len() < words {
+            self.verdicts.resize(words.max(2 * self.verdicts.len()), 0);
+        }
+        true
+    }
+
+    fn verdicts_mut(&mut self) -> &mut [u64] {
+        &mut self.verdicts
+    }
+}

@@ -1,0 +1,363 @@
+//! The strict JSON (RFC 8259) tokenizer: a pull parser over one input slice.
+//!
+//! It validates as it goes, so a consumer that reads a document to its end
+//! has proved it valid. Nesting is a bit stack (one bit per open container),
+//! never recursion. Streams of concatenated values are read one document at
+//! a time with [`Tokenizer::next_document`].
+
+use super::{Event, Text};
+use crate::error::{Error, ErrorKind};
+use crate::swar;
+use crate::MAX_DEPTH;
+
+/// What the tokenizer expects next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// A value: at the top, after `:`, or after `,` in a list.
+    Value,
+    /// A value or `]`, right after `[`.
+    FirstElement,
+    /// A key or `}`, right after `{`.
+    FirstKey,
+    /// A key, after `,` in a map.
+    Key,
+    /// The `:` after a key.
+    Colon,
+    /// `,` or the closing bracket, after a member or element.
+    Separator,
+    /// The document's value is complete.
+    Done,
+}
+
+/// Pulls [`Event`]s out of JSON text.
+#[derive(Clone)]
+pub(crate) struct Tokenizer<'a> {
+    /// The input up to its first invalid UTF-8 byte (all of it, usually).
+    src: &'a str,
+    /// The whole input's length; more than `src.len()` when UTF-8 breaks.
+    total: usize,
+    pos: usize,
+    /// Where the last event's token starts.
+    start: usize,
+    state: State,
+    depth: usize,
+    max_depth: usize,
+    /// Bit `d` set: the container at depth `d + 1` is a map.
+    maps: [u64; MAX_DEPTH / 64],
+}
+
+impl<'a> Tokenizer<'a> {
+    /// A tokenizer at `pos` of `input`, before a document.
+    pub(crate) fn new(input: &'a [u8], pos: usize, max_depth: usize) -> Tokenizer<'a> {
+        let src = match core::str::from_utf8(input) {
+            Ok(s) => s,
+            // Valid up to there by definition, so this cannot fail.
+            Err(e) => core::str::from_utf8(&input[..e.valid_up_to()]).unwrap_or(""),
+        };
+        Tokenizer {
+            src,
+            total: input.len(),
+            pos,
+            start: pos,
+            state: State::Done,
+            depth: 0,
+            max_depth: max_depth.min(MAX_DEPTH),
+            maps: [0; MAX_DEPTH / 64],
+        }
+    }
+
+    /// A fresh tokenizer over the same input at `pos`, before a value there.
+    pub(crate) fn at(&self, pos: usize) -> Tokenizer<'a> {
+        Tokenizer { pos, start: pos, state: State::Value, depth: 0, ..self.clone() }
+    }
+
+    /// The input text the tokenizer reads (up to any invalid UTF-8).
+    pub(crate) fn source(&self) -> &'a str {
+        self.src
+    }
+
+    /// The byte offset just past the last token read.
+    pub(crate) fn pos(&self) -> usize {
+        self.pos
+    }
+
+    /// The byte offset where the last event's token starts.
+    pub(crate) fn token_start(&self) -> usize {
+        self.start
+    }
+
+    /// Skips white space (and a byte order mark at the very start) and says
+    /// whether another document follows; if so, the next events are its.
+    pub(crate) fn next_document(&mut self) -> Result<bool, Error> {
+        if self.pos == 0 && self.src.starts_with('\u{FEFF}') {
+            self.pos = 3;
+        }
+        self.skip_ws();
+        if self.pos == self.src.len() {
+            return match self.pos < self.total {
+                true => Err(Error::new(ErrorKind::InvalidUtf8, self.pos, "UTF-8")),
+                false => Ok(false),
+            };
+        }
+        self.state = State::Value;
+        Ok(true)
+    }
+
+    /// The next event of the current document, or `None` once it is complete.
+    pub(crate) fn next_event(&mut self) -> Result<Option<Event<'a>>, Error> {
+        loop {
+            self.skip_ws();
+            self.start = self.pos;
+            let Some(&b) = self.src.as_bytes().get(self.pos) else {
+                return match self.state {
+                    State::Done => Ok(None),
+                    _ => Err(self.unexpected()),
+                };
+            };
+            match (self.state, b) {
+                (State::Done, _) => return Ok(None),
+                (State::FirstElement, b']') | (State::FirstKey, b'}') => return Ok(Some(self.close())),
+                (State::Value | State::FirstElement, _) => return self.value(b).map(Some),
+                (State::Key | State::FirstKey, b'"') => {
+                    let key = self.string()?;
+                    self.state = State::Colon;
+                    return Ok(Some(Event::Key(key)));
+                }
+                (State::Colon, b':') => {
+                    self.pos += 1;
+                    self.state = State::Value;
+                }
+                (State::Separator, b',') => {
+                    self.pos += 1;
+                    self.state = if self.in_map() { State::Key } else { State::Value };
+                }
+                (State::Separator, b']') if !self.in_map() => return Ok(Some(self.close())),
+                (State::Separator, b'}') if self.in_map() => return Ok(Some(self.close())),
+                _ => return Err(self.unexpected()),
+            }
+        }
+    }
+
+    /// Reads the value starting with byte `b`.
+    fn value(&mut self, b: u8) -> Result<Event<'a>, Error> {
+        let event = match b {
+            b'{' | b'[' => return self.open(b == b'{'),
+            b'"' => Event::Str(self.string()?),
+            b'-' | b'0'..=b'9' => Event::Number(self.number()?),
+            b't' => self.literal("true", Event::Bool(true))?,
+            b'f' => self.literal("false", Event::Bool(false))?,
+            b'n' => self.literal("null", Event::Null)?,
+            _ => return Err(self.unexpected()),
+        };
+        self.after_value();
+        if self.state == State::Done && !matches!(event, Event::Str(_)) {
+            self.check_delimited()?;
+        }
+        Ok(event)
+    }
+
+    fn open(&mut self, map: bool) -> Result<Event<'a>, Error> {
+        if self.depth >= self.max_depth {
+            return Err(Error::too_deep(self.pos, self.max_depth));
+        }
+        let (word, bit) = (self.depth / 64, 1u64 << (self.depth % 64));
+        if map {
+            self.maps[word] |= bit;
+        } else {
+            self.maps[word] &= !bit;
+        }
+        self.depth += 1;
+        self.pos += 1;
+        self.state = if map { State::FirstKey } else { State::FirstElement };
+        Ok(if map { Event::MapStart } else { Event::ListStart })
+    }
+
+    fn close(&mut self) -> Event<'a> {
+        let map = self.in_map();
+        self.depth -= 1;
+        self.pos += 1;
+        self.after_value();
+        if map {
+            Event::MapEnd
+        } else {
+            Event::ListEnd
+        }
+    }
+
+    fn after_value(&mut self) {
+        self.state = if self.depth == 0 { State::Done } else { State::Separator };
+    }
+
+    fn in_map(&self) -> bool {
+        let d = self.depth.wrapping_sub(1);
+        self.depth > 0 && self.maps[d / 64] >> (d % 64) & 1 == 1
+    }
+
+    /// A top-level number or literal must not run into the next value.
+    fn check_delimited(&self) -> Result<(), Error> {
+        match self.src.as_bytes().get(self.pos) {
+            None if self.pos < self.total => Err(Error::new(ErrorKind::InvalidUtf8, self.pos, "UTF-8")),
+            None | Some(b' ' | b'\t' | b'\n' | b'\r' | b'[' | b'{' | b'"' | b']' | b'}' | b',' | b':') => Ok(()),
+            Some(_) => Err(self.error("white space before the next value")),
+        }
+    }
+
+    fn literal(&mut self, word: &'static str, event: Event<'a>) -> Result<Event<'a>, Error> {
+        if self.src.as_bytes()[self.pos..].starts_with(word.as_bytes()) {
+            self.pos += word.len();
+            return Ok(event);
+        }
+        // Point at the first byte that differs.
+        let rest = &self.src.as_bytes()[self.pos..];
+        self.pos += rest.iter().zip(word.as_bytes()).take_while(|(a, b)| a == b).count();
+        Err(match word {
+            "true" => self.error_or_eof("`true`"),
+            "false" => self.error_or_eof("`false`"),
+            _ => self.error_or_eof("`null`"),
+        })
+    }
+
+    /// Reads a number: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
+    fn number(&mut self) -> Result<&'a str, Error> {
+        let start = self.pos;
+        self.eat(b'-');
+        if self.eat(b'0') {
+            if self.peek().is_ascii_digit() {
+                return Err(self.error("no leading zero in a number"));
+            }
+        } else {
+            self.digits()?;
+        }
+        if self.eat(b'.') {
+            self.digits()?;
+        }
+        if self.eat(b'e') || self.eat(b'E') {
+            let _ = self.eat(b'+') || self.eat(b'-');
+            self.digits()?;
+        }
+        Ok(&self.src[start..self.pos])
+    }
+
+    /// Reads one or more ASCII digits.
+    fn digits(&mut self) -> Result<(), Error> {
+        let rest = &self.src.as_bytes()[self.pos..];
+        let n = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+        if n == 0 {
+            return Err(self.error_or_eof("a digit"));
+        }
+        self.pos += n;
+        Ok(())
+    }
+
+    /// Reads a string starting at its opening quote.
+    fn string(&mut self) -> Result<Text<'a>, Error> {
+        let bytes = self.src.as_bytes();
+        let body = self.pos + 1;
+        let (mut i, mut escaped, mut line_feed) = (body, false, false);
+        loop {
+            i = swar::string_special(bytes, i);
+            match bytes.get(i) {
+                Some(b'"') => break,
+                Some(b'\\') => {
+                    escaped = true;
+                    let (len, lf) = self.escape(i)?;
+                    line_feed |= lf;
+                    i += len;
+                }
+                Some(_) => {
+                    self.pos = i;
+                    return Err(self.error("`\\u` escape for a control character in a string"));
+                }
+                None => {
+                    self.pos = i;
+                    return Err(self.error_or_eof("`\"` to close the string"));
+                }
+            }
+        }
+        self.pos = i + 1;
+        Ok(Text::new(&self.src[body..i], escaped, line_feed))
+    }
+
+    /// Checks the escape at `at`: its length and whether it is a line feed.
+    fn escape(&mut self, at: usize) -> Result<(usize, bool), Error> {
+        let bytes = self.src.as_bytes();
+        match bytes.get(at + 1) {
+            Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'r' | b't') => Ok((2, false)),
+            Some(b'n') => Ok((2, true)),
+            Some(b'u') => {
+                let unit = self.hex4(at + 2)?;
+                if !(0xD800..0xE000).contains(&unit) {
+                    return Ok((6, unit == 0x0A));
+                }
+                let low = match bytes.get(at + 6..at + 8) {
+                    Some(b"\\u") if unit < 0xDC00 => self.hex4(at + 8)?,
+                    _ => 0,
+                };
+                if !(0xDC00..0xE000).contains(&low) {
+                    self.pos = at;
+                    return Err(Error::new(ErrorKind::LoneSurrogate, at, "a surrogate pair"));
+                }
+                Ok((12, false))
+            }
+            _ => {
+                self.pos = at + 1;
+                Err(self.error_or_eof("an escape: one of `\"\\/bfnrtu` after `\\`"))
+            }
+        }
+    }
+
+    /// The value of the four hex digits at `at`.
+    fn hex4(&mut self, at: usize) -> Result<u32, Error> {
+        let bytes = self.src.as_bytes();
+        match super::text::hex4(bytes.get(at..).unwrap_or_default()) {
+            Some(v) => Ok(v),
+            None => {
+                self.pos = at + bytes.get(at..).unwrap_or_default().iter().take(4).take_while(|b| b.is_ascii_hexdigit()).count();
+                Err(self.error_or_eof("four hex digits after `\\u`"))
+            }
+        }
+    }
+
+    fn skip_ws(&mut self) {
+        let bytes = self.src.as_bytes();
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = bytes.get(self.pos) {
+            self.pos += 1;
+        }
+    }
+
+    fn peek(&self) -> u8 {
+        self.src.as_bytes().get(self.pos).copied().unwrap_or(0)
+    }
+
+    fn eat(&mut self, b: u8) -> bool {
+        let hit = self.peek() == b && self.pos < self.src.len();
+        self.pos += usize::from(hit);
+        hit
+    }
+
+    /// The error for the byte at the current position, given the state.
+    fn unexpected(&self) -> Error {
+        let expected = match self.state {
+            State::Value | State::Done => "a value",
+            State::FirstElement => "a value or `]`",
+            State::FirstKey => "a string key or `}`",
+            State::Key => "a string key",
+            State::Colon => "`:` after an object key",
+            State::Separator if self.in_map() => "`,` or `}` after an object member",
+            State::Separator => "`,` or `]` after a list element",
+        };
+        self.error_or_eof(expected)
+    }
+
+    /// A syntax error at the current position, or the UTF-8 error that cut the input short.
+    fn error_or_eof(&self, expected: &'static str) -> Error {
+        if self.pos >= self.src.len() && self.pos < self.total {
+            return Error::new(ErrorKind::InvalidUtf8, self.pos, "UTF-8");
+        }
+        self.error(expected)
+    }
+
+    fn error(&self, expected: &'static str) -> Error {
+        Error::new(ErrorKind::Syntax, self.pos, expected)
+    }
+}

@@ -1,0 +1,160 @@
+//! String contents as the tokenizer found them, decoded lazily.
+
+/// The body of a string (between its quotes) in the input's own escaping,
+/// already validated by the tokenizer, with what the emitter must know before
+/// it writes the first byte.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Text<'a> {
+    raw: &'a str,
+    escaped: bool,
+    line_feed: bool,
+}
+
+/// A decoded part of a [`Text`]: a run of characters that needed no decoding,
+/// or one character that came from an escape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Piece<'a> {
+    Run(&'a str),
+    Char(char),
+}
+
+impl<'a> Text<'a> {
+    /// `raw` must be a validated JSON string body; `escaped` says whether it
+    /// holds a `\`, `line_feed` whether it decodes to a line feed.
+    pub(crate) fn new(raw: &'a str, escaped: bool, line_feed: bool) -> Text<'a> {
+        Text { raw, escaped, line_feed }
+    }
+
+    /// The body as written in the input (escapes not decoded).
+    pub(crate) fn raw(&self) -> &'a str {
+        self.raw
+    }
+
+    /// The decoded string, when it needs no decoding.
+    pub(crate) fn as_plain(&self) -> Option<&'a str> {
+        (!self.escaped).then_some(self.raw)
+    }
+
+    /// Whether the decoded string holds a line feed (it then folds).
+    pub(crate) fn has_line_feed(&self) -> bool {
+        self.line_feed
+    }
+
+    /// The decoded string, piece by piece.
+    pub(crate) fn pieces(&self) -> Pieces<'a> {
+        Pieces { rest: self.raw }
+    }
+
+    /// The decoded string, character by character.
+    pub(crate) fn chars(&self) -> impl Iterator<Item = char> + 'a {
+        self.pieces().flat_map(|p| {
+            let (run, ch) = match p {
+                Piece::Run(run) => (run, None),
+                Piece::Char(c) => ("", Some(c)),
+            };
+            run.chars().chain(ch)
+        })
+    }
+
+    /// Whether two texts decode to the same string.
+    pub(crate) fn decodes_same(&self, other: &Text<'_>) -> bool {
+        self.cmp_decoded(other).is_eq()
+    }
+
+    /// Orders two texts by their decoded strings (in code point order, which
+    /// is also the byte order of their UTF-8).
+    pub(crate) fn cmp_decoded(&self, other: &Text<'_>) -> core::cmp::Ordering {
+        match (self.as_plain(), other.as_plain()) {
+            (Some(a), Some(b)) => a.cmp(b),
+            _ => self.chars().cmp(other.chars()),
+        }
+    }
+}
+
+/// Iterator over the [`Piece`]s of a JSON string body.
+pub(crate) struct Pieces<'a> {
+    rest: &'a str,
+}
+
+impl<'a> Iterator for Pieces<'a> {
+    type Item = Piece<'a>;
+
+    fn next(&mut self) -> Option<Piece<'a>> {
+        let bytes = self.rest.as_bytes();
+        match bytes.iter().position(|&b| b == b'\\') {
+            None if bytes.is_empty() => None,
+            None => Some(Piece::Run(core::mem::take(&mut self.rest))),
+            Some(0) => {
+                let (c, len) = decode_escape(bytes);
+                self.rest = &self.rest[len..];
+                Some(Piece::Char(c))
+            }
+            Some(i) => {
+                let (run, rest) = self.rest.split_at(i);
+                self.rest = rest;
+                Some(Piece::Run(run))
+            }
+        }
+    }
+}
+
+/// Decodes the escape at the start of `s` (which the tokenizer validated):
+/// the character and the escape's length in bytes.
+fn decode_escape(s: &[u8]) -> (char, usize) {
+    let c = match s.get(1) {
+        Some(b'b') => '\u{8}',
+        Some(b'f') => '\u{c}',
+        Some(b'n') => '\n',
+        Some(b'r') => '\r',
+        Some(b't') => '\t',
+        Some(b'u') => return decode_unicode(s),
+        Some(&b) => char::from(b), // `"`, `\`, `/` stand for themselves
+        None => '\\',
+    };
+    (c, 2)
+}
+
+/// Decodes `\uXXXX`, or a surrogate pair `\uXXXX\uXXXX`, at the start of `s`.
+fn decode_unicode(s: &[u8]) -> (char, usize) {
+    let hi = hex4(&s[2..]).unwrap_or(0xFFFD);
+    if (0xD800..0xDC00).contains(&hi) {
+        if let Some(lo) = s.get(8..).and_then(hex4) {
+            let c = 0x10000 + ((hi - 0xD800) << 10) + (lo.wrapping_sub(0xDC00) & 0x3FF);
+            return (char::from_u32(c).unwrap_or('\u{FFFD}'), 12);
+        }
+    }
+    (char::from_u32(hi).unwrap_or('\u{FFFD}'), 6)
+}
+
+/// The value of four hex digits at the start of `s`, if they are there.
+pub(crate) fn hex4(s: &[u8]) -> Option<u32> {
+    s.get(..4)?.iter().try_fold(0, |acc, &b| Some(acc << 4 | char::from(b).to_digit(16)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Piece::*;
+
+    fn pieces(raw: &str) -> [Option<Piece<'_>>; 4] {
+        let mut it = Text::new(raw, true, false).pieces();
+        [it.next(), it.next(), it.next(), it.next()]
+    }
+
+    #[test]
+    fn runs_and_escapes() {
+        assert_eq!(pieces("ab\\ncd"), [Some(Run("ab")), Some(Char('\n')), Some(Run("cd")), None]);
+        assert_eq!(pieces("\\\"\\\\\\/"), [Some(Char('"')), Some(Char('\\')), Some(Char('/')), None]);
+        assert_eq!(pieces("\\ud83d\\ude00x"), [Some(Char('😀')), Some(Run("x")), None, None]);
+        assert_eq!(pieces("\\u00e9\\b\\f"), [Some(Char('é')), Some(Char('\u{8}')), Some(Char('\u{c}')), None]);
+        assert_eq!(pieces(""), [None, None, None, None]);
+    }
+
+    #[test]
+    fn equal_after_decoding() {
+        let a = Text::new("a\\u0062", true, false);
+        assert!(a.decodes_same(&Text::new("ab", false, false)));
+        assert!(!a.decodes_same(&Text::new("abc", false, false)));
+        assert!(Text::new("x", false, false).decodes_same(&Text::new("x", false, false)));
+    }
+}

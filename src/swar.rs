@@ -1,0 +1,97 @@
+//! Word-at-a-time ("SWAR") byte searches, eight bytes per step, safe code only.
+//!
+//! Each search returns the index of the first byte that needs attention, or
+//! the slice length. The bit tricks flag every byte that matches; borrows and
+//! carries can also flag bytes *above* a match, never below one, so the lowest
+//! flagged byte (`trailing_zeros` on a little-endian load) is exact.
+
+const LO: u64 = 0x0101_0101_0101_0101;
+const HI: u64 = 0x8080_8080_8080_8080;
+
+/// Flags bytes of `w` equal to zero.
+#[inline(always)]
+const fn zero_bytes(w: u64) -> u64 {
+    w.wrapping_sub(LO) & !w & HI
+}
+
+/// Flags bytes of `w` equal to `b`.
+#[inline(always)]
+const fn eq_bytes(w: u64, b: u8) -> u64 {
+    zero_bytes(w ^ (LO * b as u64))
+}
+
+/// Flags bytes of `w` below 0x20 (the control bytes JSON strings may not hold).
+#[inline(always)]
+const fn control_bytes(w: u64) -> u64 {
+    w.wrapping_sub(LO * 0x20) & !w & HI
+}
+
+/// Runs `flags` over `s` from `from` a word at a time, then byte by byte.
+#[inline(always)]
+fn find(s: &[u8], from: usize, flags: impl Fn(u64) -> u64, hit: impl Fn(u8) -> bool) -> usize {
+    let mut i = from;
+    while let Some(chunk) = s.get(i..i + 8) {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let f = flags(u64::from_le_bytes(word));
+        if f != 0 {
+            return i + (f.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < s.len() && !hit(s[i]) {
+        i += 1;
+    }
+    i
+}
+
+/// The first `"`, `\` or control byte at or after `from` in a JSON string body.
+#[inline]
+pub(crate) fn string_special(s: &[u8], from: usize) -> usize {
+    find(
+        s,
+        from,
+        |w| eq_bytes(w, b'"') | eq_bytes(w, b'\\') | control_bytes(w),
+        |b| b == b'"' || b == b'\\' || b < 0x20,
+    )
+}
+
+/// The first byte at or after `from` that is not printable ASCII when
+/// already inside a decoded run: DEL (0x7F) or any non-ASCII byte.
+#[inline]
+pub(crate) fn not_printable_ascii(s: &[u8], from: usize) -> usize {
+    // b + 1 sets the top bit exactly for 0x7F; bytes >= 0x80 have it already.
+    find(s, from, |w| (w.wrapping_add(LO) | w) & HI, |b| b >= 0x7F)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_position_and_every_byte() {
+        for len in 0..20 {
+            for at in 0..=len {
+                for b in 0..=255u8 {
+                    let mut s = [b'a'; 20];
+                    if at < len {
+                        s[at] = b;
+                    }
+                    let s = &s[..len];
+                    let want = s.iter().position(|&c| c == b'"' || c == b'\\' || c < 0x20);
+                    assert_eq!(string_special(s, 0), want.unwrap_or(len), "{b:#x} at {at}");
+                    let want = s.iter().position(|&c| c >= 0x7F);
+                    assert_eq!(not_printable_ascii(s, 0), want.unwrap_or(len), "{b:#x} at {at}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_match_hides_no_earlier_match() {
+        // 0x00 then 0x01 borrows into the next byte; the first flag is exact.
+        assert_eq!(string_special(b"ab\x00\x01cdefgh", 0), 2);
+        assert_eq!(not_printable_ascii(b"ab\xff\x7ecdefgh", 0), 2);
+        assert_eq!(not_printable_ascii(b"abc\x7fdefgh", 1), 3);
+    }
+}

@@ -1,0 +1,86 @@
+//! Every conformance vector (tests/data/*.jsonl, produced by running the
+//! reference encoder, plus our documented deviations), byte for byte, in
+//! both the regular and the compact form.
+
+use kyaml::{Form, Options};
+use serde_json::Value;
+
+struct Case {
+    file: &'static str,
+    name: String,
+    json: String,
+    regular: String,
+    compact: String,
+}
+
+fn cases(file: &'static str) -> Vec<Case> {
+    let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .map(|line| {
+            let v: Value = serde_json::from_str(line).unwrap();
+            let field = |k: &str| v[k].as_str().unwrap_or_else(|| panic!("{file}: no {k} in {line}")).to_owned();
+            Case { file, name: field("name"), json: field("json"), regular: field("regular"), compact: field("compact") }
+        })
+        .collect()
+}
+
+/// Runs every case of `file` in `form`; returns how many passed.
+fn check(file: &'static str, form: Form, expected_count: usize) {
+    let cases = cases(file);
+    assert_eq!(cases.len(), expected_count, "{file}: number of vectors");
+    let mut failures = Vec::new();
+    for case in &cases {
+        for (compact, want) in [(false, &case.regular), (true, &case.compact)] {
+            let opts = Options::new().form(form).compact(compact);
+            let got = opts.to_string(&case.json);
+            // The no-alloc path must agree byte for byte.
+            let mut fmt_out = String::new();
+            let fmt_result = opts.to_fmt(&case.json, &mut fmt_out);
+            match got {
+                Ok(got) if &got == want && fmt_result.is_ok() && fmt_out == got => {}
+                got => failures.push(format!(
+                    "{}: {} (compact: {compact})\n  json: {:?}\n  want: {want:?}\n  got:  {got:?}\n  fmt:  {fmt_out:?}",
+                    case.file, case.name, case.json
+                )),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} of {} failed:\n{}", failures.len(), 2 * cases.len(), failures.join("\n"));
+}
+
+#[test]
+fn values() {
+    check("values.jsonl", Form::Value, 71);
+}
+
+#[test]
+fn escapes() {
+    check("escapes.jsonl", Form::Value, 54);
+}
+
+#[test]
+fn keys() {
+    check("keys.jsonl", Form::Value, 51);
+}
+
+#[test]
+fn documents() {
+    check("documents.jsonl", Form::Document, 4);
+}
+
+#[test]
+fn deviations() {
+    check("deviations.jsonl", Form::Document, 5);
+}
+
+/// The document form of every value case is `---\n` + value form + `\n`.
+#[test]
+fn document_form_wraps_value_form() {
+    for file in ["values.jsonl", "escapes.jsonl", "keys.jsonl"] {
+        for case in cases(file) {
+            let doc = kyaml::to_string(&case.json).unwrap();
+            assert_eq!(doc, format!("---\n{}\n", case.regular), "{}", case.name);
+        }
+    }
+}
