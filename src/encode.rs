@@ -5,24 +5,32 @@
 use core::fmt::Write;
 
 use crate::emit::Emitter;
-use crate::error::{Error, ErrorKind};
+use crate::error::{Error, ErrorKind, Fault};
 use crate::plan::{Plan, Store};
 use crate::scan::{Event, Tokenizer};
 use crate::{Form, Options};
 
 /// Encodes every document of `input` into `out`, using `store` for the
 /// first pass's bookkeeping.
-pub(crate) fn encode<W: Write + ?Sized, S: Store>(input: &[u8], opts: Options, out: &mut W, store: S) -> Result<(), Error> {
+pub(crate) fn encode<W: Write + ?Sized, S: Store>(
+    input: &[u8],
+    opts: Options,
+    out: &mut W,
+    store: S,
+) -> Result<(), Error> {
     let mut tok = Tokenizer::new(input, 0, opts.depth_limit());
     let mut plan = Plan::new(store);
     while tok.next_document().map_err(|e| e.locate(input))? {
         let start = tok.pos();
-        plan.check(&mut tok, !opts.is_compact()).map_err(|e| e.locate(input))?;
+        plan.check(&mut tok, !opts.is_compact())
+            .map_err(|e| e.locate(input))?;
         if opts.output_form() == Form::Value {
             // One value only, and that is known before anything is written.
             let mut rest = tok.clone();
             if rest.next_document().map_err(|e| e.locate(input))? {
-                return Err(Error::new(ErrorKind::TrailingValue, rest.pos(), "end of input").locate(input));
+                return Err(
+                    Fault::new(ErrorKind::TrailingValue, rest.pos(), "end of input").locate(input),
+                );
             }
         }
         write_document(&tok.at(start), &mut plan, opts, out).map_err(|e| e.locate(input))?;
@@ -36,8 +44,14 @@ fn write_document<W: Write + ?Sized, S: Store>(
     plan: &mut Plan<S>,
     opts: Options,
     out: &mut W,
-) -> Result<(), Error> {
-    let failed = |_| Error::new(ErrorKind::Write, tok.pos(), "a sink that accepts the output");
+) -> Result<(), Fault> {
+    let failed = |_| {
+        Fault::new(
+            ErrorKind::Write,
+            tok.pos(),
+            "a sink that accepts the output",
+        )
+    };
     let document = opts.output_form() == Form::Document;
     if document {
         out.write_str("---\n").map_err(failed)?;

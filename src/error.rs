@@ -60,53 +60,93 @@ pub struct Error {
     key_cut: bool,
 }
 
-impl Error {
-    /// An error at `offset`; its line and column are filled in by [`Error::locate`].
-    pub(crate) const fn new(kind: ErrorKind, offset: usize, expected: &'static str) -> Error {
-        Error {
+/// An error as the passes find it: small, so results stay cheap to move.
+/// [`Fault::locate`] turns it into the public [`Error`] once, at the end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Fault {
+    kind: ErrorKind,
+    offset: usize,
+    /// The first offset of a duplicate key, or the depth limit that was passed.
+    aux: usize,
+    expected: &'static str,
+}
+
+impl Fault {
+    pub(crate) const fn new(kind: ErrorKind, offset: usize, expected: &'static str) -> Fault {
+        Fault {
             kind,
             offset,
-            line: 0,
-            column: 0,
-            expected,
             aux: 0,
-            key: [0; KEY_CAP],
-            key_len: 0,
-            key_cut: false,
+            expected,
         }
     }
 
-    /// A duplicate key: `raw` is its JSON text between the quotes, `first`
-    /// the offset of its first occurrence.
-    pub(crate) fn duplicate(offset: usize, first: usize, raw: &[u8]) -> Error {
-        let mut err = Error::new(ErrorKind::DuplicateKey, offset, "a key not used before in this object");
-        err.aux = first;
-        let mut len = raw.len().min(KEY_CAP);
-        // Cut on a character boundary; raw is valid UTF-8 by then.
-        while len < raw.len() && len > 0 && raw[len] & 0xC0 == 0x80 {
-            len -= 1;
+    /// A key at `offset` (its opening quote) repeats the one at `first`.
+    pub(crate) const fn duplicate(offset: usize, first: usize) -> Fault {
+        Fault {
+            aux: first,
+            ..Fault::new(
+                ErrorKind::DuplicateKey,
+                offset,
+                "a key not used before in this object",
+            )
         }
-        err.key[..len].copy_from_slice(&raw[..len]);
-        err.key_len = len as u8;
-        err.key_cut = len < raw.len();
-        err
     }
 
     /// Containers nested deeper than `limit`.
-    pub(crate) fn too_deep(offset: usize, limit: usize) -> Error {
-        let mut err = Error::new(ErrorKind::TooDeep, offset, "fewer nested containers");
-        err.aux = limit;
-        err
+    pub(crate) const fn too_deep(offset: usize, limit: usize) -> Fault {
+        Fault {
+            aux: limit,
+            ..Fault::new(ErrorKind::TooDeep, offset, "fewer nested containers")
+        }
     }
 
-    /// Fills in line and column from the whole input the offset refers to.
-    pub(crate) fn locate(mut self, input: &[u8]) -> Error {
+    /// The public error, with line and column (and a duplicate key's text)
+    /// taken from the whole input the offset refers to.
+    pub(crate) fn locate(self, input: &[u8]) -> Error {
         let before = &input[..self.offset.min(input.len())];
-        let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-        self.line = 1 + before.iter().filter(|&&b| b == b'\n').count();
-        // Columns count characters: every byte but UTF-8 continuation bytes.
-        self.column = 1 + before[line_start..].iter().filter(|&&b| b & 0xC0 != 0x80).count();
-        self
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let mut err = Error {
+            kind: self.kind,
+            offset: self.offset,
+            line: 1 + before.iter().filter(|&&b| b == b'\n').count(),
+            // Columns count characters: every byte but UTF-8 continuation bytes.
+            column: 1 + before[line_start..]
+                .iter()
+                .filter(|&&b| b & 0xC0 != 0x80)
+                .count(),
+            expected: self.expected,
+            aux: self.aux,
+            key: [0; KEY_CAP],
+            key_len: 0,
+            key_cut: false,
+        };
+        if self.kind == ErrorKind::DuplicateKey {
+            err.set_key(input.get(self.offset + 1..).unwrap_or_default());
+        }
+        err
+    }
+}
+
+impl Error {
+    /// Keeps the start of the key whose raw body starts `rest`, cut on a
+    /// character boundary.
+    fn set_key(&mut self, rest: &[u8]) {
+        let mut end = 0;
+        while end < rest.len() && rest[end] != b'"' {
+            end += if rest[end] == b'\\' { 2 } else { 1 };
+        }
+        let raw = &rest[..end.min(rest.len())];
+        let mut len = raw.len().min(KEY_CAP);
+        while len < raw.len() && len > 0 && raw[len] & 0xC0 == 0x80 {
+            len -= 1;
+        }
+        self.key[..len].copy_from_slice(&raw[..len]);
+        self.key_len = len as u8;
+        self.key_cut = len < raw.len();
     }
 
     /// What kind of error this is.
@@ -196,7 +236,9 @@ impl fmt::Display for Message<'_> {
                 write!(f, "duplicate key \"{key}{cut}\" (first at byte {})", e.aux)
             }
             ErrorKind::TooDeep => write!(f, "containers nested deeper than {} levels", e.aux),
-            ErrorKind::TrailingValue => f.write_str("expected end of input (value form holds one value)"),
+            ErrorKind::TrailingValue => {
+                f.write_str("expected end of input (value form holds one value)")
+            }
             ErrorKind::Write => f.write_str("the output sink failed"),
         }
     }
@@ -204,7 +246,13 @@ impl fmt::Display for Message<'_> {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at line {}, column {}", self.message(), self.line, self.column)
+        write!(
+            f,
+            "{} at line {}, column {}",
+            self.message(),
+            self.line,
+            self.column
+        )
     }
 }
 

@@ -42,7 +42,12 @@ impl<W: io::Write> fmt::Write for Buffered<W> {
 }
 
 pub(crate) fn to_writer<W: io::Write>(json: &[u8], opts: Options, out: W) -> io::Result<()> {
-    let mut sink = Buffered { inner: out, buf: [0; 8192], len: 0, error: None };
+    let mut sink = Buffered {
+        inner: out,
+        buf: [0; 8192],
+        len: 0,
+        error: None,
+    };
     let result = encode::encode(json, opts, &mut sink, plan::Growing::default());
     if let Some(error) = sink.error.take() {
         return Err(error);
@@ -51,7 +56,9 @@ pub(crate) fn to_writer<W: io::Write>(json: &[u8], opts: Options, out: W) -> io:
     sink.flush()?;
     sink.inner.flush()?;
     match result {
-        Err(e) if e.kind() != ErrorKind::Write => Err(io::Error::new(io::ErrorKind::InvalidData, e)),
+        Err(e) if e.kind() != ErrorKind::Write => {
+            Err(io::Error::new(io::ErrorKind::InvalidData, e))
+        }
         Err(e) => Err(io::Error::other(e)),
         Ok(()) => Ok(()),
     }

@@ -124,7 +124,11 @@ impl Options {
     /// assert_eq!(kyaml::Options::new(), kyaml::Options::default());
     /// ```
     pub const fn new() -> Options {
-        Options { form: Form::Document, compact: false, max_depth: 1000 }
+        Options {
+            form: Form::Document,
+            compact: false,
+            max_depth: 1000,
+        }
     }
 
     /// Everything on one line (`{a: 1, b: [2, 3]}`) instead of one member
@@ -206,7 +210,11 @@ impl Options {
     /// kyaml::Options::new().compact(true).to_fmt("[1] [2", &mut out).unwrap_err();
     /// assert_eq!(out, "---\n[1]\n");
     /// ```
-    pub fn to_fmt<W: fmt::Write + ?Sized>(&self, json: impl AsRef<[u8]>, out: &mut W) -> Result<(), Error> {
+    pub fn to_fmt<W: fmt::Write + ?Sized>(
+        &self,
+        json: impl AsRef<[u8]>,
+        out: &mut W,
+    ) -> Result<(), Error> {
         encode::encode(json.as_ref(), *self, out, plan::Fixed::new())
     }
 
@@ -243,7 +251,11 @@ impl Options {
     /// # Ok::<(), std::io::Error>(())
     /// ```
     #[cfg(feature = "std")]
-    pub fn to_writer<W: std::io::Write>(&self, json: impl AsRef<[u8]>, out: W) -> std::io::Result<()> {
+    pub fn to_writer<W: std::io::Write>(
+        &self,
+        json: impl AsRef<[u8]>,
+        out: W,
+    ) -> std::io::Result<()> {
         io::to_writer(json.as_ref(), *self, out)
     }
 }

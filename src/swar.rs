@@ -64,6 +64,20 @@ pub(crate) fn not_printable_ascii(s: &[u8], from: usize) -> usize {
     find(s, from, |w| (w.wrapping_add(LO) | w) & HI, |b| b >= 0x7F)
 }
 
+/// The first byte at or after `from` that is not JSON white space. Runs of
+/// spaces (the indentation of pretty-printed JSON) go eight at a time.
+#[inline]
+pub(crate) fn skip_white_space(s: &[u8], from: usize) -> usize {
+    let mut i = from;
+    loop {
+        match s.get(i) {
+            Some(b' ') if s.get(i..i + 8).is_some_and(|w| w == b"        ") => i += 8,
+            Some(b' ' | b'\t' | b'\n' | b'\r') => i += 1,
+            _ => return i,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -81,9 +95,26 @@ mod tests {
                     let want = s.iter().position(|&c| c == b'"' || c == b'\\' || c < 0x20);
                     assert_eq!(string_special(s, 0), want.unwrap_or(len), "{b:#x} at {at}");
                     let want = s.iter().position(|&c| c >= 0x7F);
-                    assert_eq!(not_printable_ascii(s, 0), want.unwrap_or(len), "{b:#x} at {at}");
+                    assert_eq!(
+                        not_printable_ascii(s, 0),
+                        want.unwrap_or(len),
+                        "{b:#x} at {at}"
+                    );
                 }
             }
+        }
+    }
+
+    #[test]
+    fn white_space_runs() {
+        assert_eq!(skip_white_space(b"", 0), 0);
+        assert_eq!(skip_white_space(b"x", 0), 0);
+        assert_eq!(skip_white_space(b" \t\r\n x", 0), 5);
+        for n in 0..40 {
+            let mut s = [b' '; 41];
+            s[n] = b'{';
+            assert_eq!(skip_white_space(&s, 0), n);
+            assert_eq!(skip_white_space(&s[..n], 0), n);
         }
     }
 

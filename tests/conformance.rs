@@ -19,8 +19,18 @@ fn cases(file: &'static str) -> Vec<Case> {
     text.lines()
         .map(|line| {
             let v: Value = serde_json::from_str(line).unwrap();
-            let field = |k: &str| v[k].as_str().unwrap_or_else(|| panic!("{file}: no {k} in {line}")).to_owned();
-            Case { file, name: field("name"), json: field("json"), regular: field("regular"), compact: field("compact") }
+            let field = |k: &str| {
+                v[k].as_str()
+                    .unwrap_or_else(|| panic!("{file}: no {k} in {line}"))
+                    .to_owned()
+            };
+            Case {
+                file,
+                name: field("name"),
+                json: field("json"),
+                regular: field("regular"),
+                compact: field("compact"),
+            }
         })
         .collect()
 }
@@ -46,7 +56,13 @@ fn check(file: &'static str, form: Form, expected_count: usize) {
             }
         }
     }
-    assert!(failures.is_empty(), "{} of {} failed:\n{}", failures.len(), 2 * cases.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} failed:\n{}",
+        failures.len(),
+        2 * cases.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]

@@ -51,7 +51,11 @@ fn main() -> ExitCode {
     let mut out = stdout.lock();
     let mut status = ExitCode::SUCCESS;
     for file in &files {
-        let name = if file == "-" { "<stdin>".into() } else { file.to_string_lossy() };
+        let name = if file == "-" {
+            "<stdin>".into()
+        } else {
+            file.to_string_lossy()
+        };
         let input = match read(file) {
             Ok(input) => input,
             Err(e) => {
@@ -91,17 +95,41 @@ fn read(file: &std::ffi::OsStr) -> io::Result<Vec<u8>> {
 /// Prints `FILE:LINE:COLUMN: message`, the line, and a caret under the column.
 fn report(name: &str, input: &[u8], err: &kyaml::Error) {
     let at = err.offset().min(input.len());
-    let start = input[..at].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    let end = input[at..].iter().position(|&b| b == b'\n').map_or(input.len(), |i| at + i);
+    let start = input[..at]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let end = input[at..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(input.len(), |i| at + i);
     let line = String::from_utf8_lossy(&input[start..end]);
     let line = line.trim_end_matches('\r');
     // Show at most 40 characters either side of the column (JSON is often one long line).
     let col = err.column() - 1;
     let skip = col.saturating_sub(40);
-    let shown: String = line.chars().skip(skip).take(80).map(|c| if c.is_control() { ' ' } else { c }).collect();
-    let (lead, trail) = (if skip > 0 { "..." } else { "" }, if line.chars().count() > skip + 80 { "..." } else { "" });
+    let shown: String = line
+        .chars()
+        .skip(skip)
+        .take(80)
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let (lead, trail) = (
+        if skip > 0 { "..." } else { "" },
+        if line.chars().count() > skip + 80 {
+            "..."
+        } else {
+            ""
+        },
+    );
     let caret = " ".repeat(lead.len() + col - skip);
     let mut stderr = io::stderr().lock();
-    let _ = writeln!(stderr, "{name}:{}:{}: {}", err.line(), err.column(), err.message());
+    let _ = writeln!(
+        stderr,
+        "{name}:{}:{}: {}",
+        err.line(),
+        err.column(),
+        err.message()
+    );
     let _ = writeln!(stderr, "  {lead}{shown}{trail}\n  {caret}^");
 }

@@ -16,11 +16,15 @@ use crate::scan::Text;
 
 /// Whether `key` can be written without quotes.
 pub(crate) fn is_bare(key: &Text<'_>) -> bool {
+    if let Some(plain) = key.as_plain() {
+        let word = match plain.is_ascii() {
+            true => is_ascii_word(plain.as_bytes()),
+            false => is_plain_word(plain.chars()),
+        };
+        return word && !is_ambiguous(plain);
+    }
     if !is_plain_word(key.chars()) {
         return false;
-    }
-    if let Some(plain) = key.as_plain() {
-        return !is_ambiguous(plain);
     }
     // Every ambiguous form is ASCII: decode into a small buffer. A key that
     // does not fit is quoted, which is always correct YAML.
@@ -39,6 +43,22 @@ pub(crate) fn is_bare(key: &Text<'_>) -> bool {
     !is_ambiguous(core::str::from_utf8(&buf[..len]).unwrap_or("~"))
 }
 
+/// Rule 1 for ASCII text, byte by byte.
+fn is_ascii_word(s: &[u8]) -> bool {
+    let word = |c: &u8| c.is_ascii_alphanumeric() || *c == b'_';
+    match s {
+        [] => false,
+        [first, middle @ .., last] => {
+            word(first)
+                && word(last)
+                && middle
+                    .iter()
+                    .all(|c| word(c) || matches!(c, b'-' | b'.' | b'/'))
+        }
+        [only] => word(only),
+    }
+}
+
 /// Rule 1: letters, numbers, `_`; `-`, `.`, `/` not first or last.
 fn is_plain_word(mut chars: impl Iterator<Item = char>) -> bool {
     let word = |c: char| match c {
@@ -46,7 +66,9 @@ fn is_plain_word(mut chars: impl Iterator<Item = char>) -> bool {
         c if c.is_ascii() => false,
         c => is_letter(c) || is_number(c),
     };
-    let Some(first) = chars.next() else { return false };
+    let Some(first) = chars.next() else {
+        return false;
+    };
     let mut last = first;
     for c in chars.by_ref() {
         if !(word(c) || matches!(c, '-' | '.' | '/')) {
@@ -60,24 +82,47 @@ fn is_plain_word(mut chars: impl Iterator<Item = char>) -> bool {
 /// Rules 2 and 3 for a key that passed rule 1.
 fn is_ambiguous(s: &str) -> bool {
     let b = s.as_bytes();
-    if !b.iter().find(|&&c| c != b'_').is_some_and(u8::is_ascii_digit) {
+    if !b
+        .iter()
+        .find(|&&c| c != b'_')
+        .is_some_and(u8::is_ascii_digit)
+    {
         // Without a leading digit (Go removes `_` first), only words match.
         return is_null_or_bool(s) || go_float_word(s);
     }
-    go_number_like(s) || go_date(b) || yaml11_int(b) || yaml11_float(b) || yaml11_date(b) || yaml12_number(b)
+    go_number_like(s)
+        || go_date(b)
+        || yaml11_int(b)
+        || yaml11_float(b)
+        || yaml11_date(b)
+        || yaml12_number(b)
 }
 
 /// Go's null check, `strconv.ParseBool`, and the YAML 1.1 boolean words.
 fn is_null_or_bool(s: &str) -> bool {
-    const GO_BOOL: [&str; 12] = ["1", "t", "T", "TRUE", "true", "True", "0", "f", "F", "FALSE", "false", "False"];
+    if s.len() > 5 {
+        return false;
+    }
+    const GO_BOOL: [&str; 12] = [
+        "1", "t", "T", "TRUE", "true", "True", "0", "f", "F", "FALSE", "false", "False",
+    ];
     const WORDS: [&str; 9] = ["null", "y", "yes", "on", "n", "no", "off", "true", "false"];
     GO_BOOL.contains(&s) || WORDS.iter().any(|w| w.eq_ignore_ascii_case(s))
 }
 
 /// The words Go's `strconv.ParseFloat` reads as numbers, once `_` is removed.
 fn go_float_word(s: &str) -> bool {
-    let letters = || s.bytes().filter(|&c| c != b'_').map(|c| c.to_ascii_lowercase());
-    ["inf", "infinity", "nan"].iter().any(|w| letters().eq(w.bytes()))
+    if !s.starts_with(['i', 'I', 'n', 'N', '_']) {
+        return false;
+    }
+    let letters = || {
+        s.bytes()
+            .filter(|&c| c != b'_')
+            .map(|c| c.to_ascii_lowercase())
+    };
+    ["inf", "infinity", "nan"]
+        .iter()
+        .any(|w| letters().eq(w.bytes()))
 }
 
 /// Go `strconv.ParseInt(s, 0, 64)` or `ParseFloat(s, 64)` succeeds after
@@ -124,7 +169,11 @@ fn go_parse_float(s: &[u8]) -> bool {
         return go_hex_float(rest);
     }
     let mant = span(s, 0, u8::is_ascii_digit);
-    let frac = if s.get(mant) == Some(&b'.') { span(s, mant + 1, u8::is_ascii_digit) } else { 0 };
+    let frac = if s.get(mant) == Some(&b'.') {
+        span(s, mant + 1, u8::is_ascii_digit)
+    } else {
+        0
+    };
     let mut i = mant + usize::from(s.get(mant) == Some(&b'.')) + frac;
     if mant + frac == 0 {
         return false;
@@ -138,14 +187,22 @@ fn go_parse_float(s: &[u8]) -> bool {
         i += exp;
     }
     // In range: Go reports overflow to infinity as an error.
-    i == s.len() && core::str::from_utf8(s).ok().and_then(|t| t.parse::<f64>().ok()).is_some_and(f64::is_finite)
+    i == s.len()
+        && core::str::from_utf8(s)
+            .ok()
+            .and_then(|t| t.parse::<f64>().ok())
+            .is_some_and(f64::is_finite)
 }
 
 /// The rest of a Go hex float after `0x`: `h*(.h*)?p[+-]?d+`, in range.
 fn go_hex_float(s: &[u8]) -> bool {
     let int = span(s, 0, u8::is_ascii_hexdigit);
     let dot = usize::from(s.get(int) == Some(&b'.'));
-    let frac = if dot == 1 { span(s, int + 1, u8::is_ascii_hexdigit) } else { 0 };
+    let frac = if dot == 1 {
+        span(s, int + 1, u8::is_ascii_hexdigit)
+    } else {
+        0
+    };
     let mut i = int + dot + frac;
     if int + frac == 0 || !matches!(s.get(i), Some(b'p' | b'P')) {
         return false;
@@ -161,7 +218,9 @@ fn go_hex_float(s: &[u8]) -> bool {
     let digits = s[..int + dot + frac].iter().filter(|&&c| c != b'.');
     let lead_zeros = digits.clone().take_while(|&&c| c == b'0').count();
     let sig_digits = int.saturating_sub(lead_zeros) as i64;
-    let exp = exp_digits.iter().try_fold(0i64, |a, &d| a.checked_mul(10)?.checked_add(i64::from(d - b'0')));
+    let exp = exp_digits.iter().try_fold(0i64, |a, &d| {
+        a.checked_mul(10)?.checked_add(i64::from(d - b'0'))
+    });
     let Some(exp) = exp else { return negative };
     let exp = if negative { -exp } else { exp };
     sig_digits * 4 + exp <= 1024
@@ -171,8 +230,12 @@ fn go_hex_float(s: &[u8]) -> bool {
 /// two digits, a real date.
 fn go_date(s: &[u8]) -> bool {
     let (y, rest) = s.split_at(4.min(s.len()));
-    let Some((month, rest)) = rest.strip_prefix(b"-").and_then(|r| number_1_2(r)) else { return false };
-    let Some((day, rest)) = rest.strip_prefix(b"-").and_then(|r| number_1_2(r)) else { return false };
+    let Some((month, rest)) = rest.strip_prefix(b"-").and_then(|r| number_1_2(r)) else {
+        return false;
+    };
+    let Some((day, rest)) = rest.strip_prefix(b"-").and_then(|r| number_1_2(r)) else {
+        return false;
+    };
     if y.len() != 4 || !y.iter().all(u8::is_ascii_digit) || !rest.is_empty() {
         return false;
     }
@@ -197,7 +260,9 @@ fn number_1_2(s: &[u8]) -> Option<(u32, &[u8])> {
 
 /// YAML 1.1 int: `0b[0-1_]+`, `0[0-7_]+`, `(0|[1-9][0-9_]*)`, `0x[0-9a-fA-F_]+`.
 fn yaml11_int(s: &[u8]) -> bool {
-    let all = |rest: &[u8], ok: fn(&u8) -> bool| !rest.is_empty() && rest.iter().all(|c| *c == b'_' || ok(c));
+    let all = |rest: &[u8], ok: fn(&u8) -> bool| {
+        !rest.is_empty() && rest.iter().all(|c| *c == b'_' || ok(c))
+    };
     match s {
         [b'0', b'b', rest @ ..] => all(rest, |c| matches!(c, b'0' | b'1')),
         [b'0', b'x', rest @ ..] => all(rest, u8::is_ascii_hexdigit),
@@ -211,14 +276,20 @@ fn yaml11_int(s: &[u8]) -> bool {
 /// YAML 1.1 float: `([0-9][0-9_]*)?\.[0-9_]*([eE][-+][0-9]+)?`.
 fn yaml11_float(s: &[u8]) -> bool {
     let digit_ = |c: &u8| c.is_ascii_digit() || *c == b'_';
-    let int = if s.first().is_some_and(u8::is_ascii_digit) { span(s, 0, digit_) } else { 0 };
+    let int = if s.first().is_some_and(u8::is_ascii_digit) {
+        span(s, 0, digit_)
+    } else {
+        0
+    };
     if s.get(int) != Some(&b'.') {
         return false;
     }
     let i = int + 1 + span(s, int + 1, digit_);
     match &s[i..] {
         [] => true,
-        [b'e' | b'E', b'-' | b'+', exp @ ..] => !exp.is_empty() && exp.iter().all(u8::is_ascii_digit),
+        [b'e' | b'E', b'-' | b'+', exp @ ..] => {
+            !exp.is_empty() && exp.iter().all(u8::is_ascii_digit)
+        }
         _ => false,
     }
 }
@@ -226,7 +297,13 @@ fn yaml11_float(s: &[u8]) -> bool {
 /// YAML 1.1 date: `[0-9]{4}-[0-9]{2}-[0-9]{2}`.
 fn yaml11_date(s: &[u8]) -> bool {
     s.len() == 10
-        && s.iter().enumerate().all(|(i, c)| if i == 4 || i == 7 { *c == b'-' } else { c.is_ascii_digit() })
+        && s.iter().enumerate().all(|(i, c)| {
+            if i == 4 || i == 7 {
+                *c == b'-'
+            } else {
+                c.is_ascii_digit()
+            }
+        })
 }
 
 /// YAML 1.2 core int and float: `[0-9]+`, `0o[0-7]+`, `0x[0-9a-fA-F]+`,
@@ -248,7 +325,10 @@ fn yaml12_number(s: &[u8]) -> bool {
             match &s[i..] {
                 [] => true,
                 [b'e' | b'E', rest @ ..] => {
-                    let exp = rest.strip_prefix(b"-").or_else(|| rest.strip_prefix(b"+")).unwrap_or(rest);
+                    let exp = rest
+                        .strip_prefix(b"-")
+                        .or_else(|| rest.strip_prefix(b"+"))
+                        .unwrap_or(rest);
                     all(exp, u8::is_ascii_digit)
                 }
                 _ => false,
@@ -259,7 +339,11 @@ fn yaml12_number(s: &[u8]) -> bool {
 
 /// How many bytes from `from` satisfy `ok`.
 fn span(s: &[u8], from: usize, ok: impl Fn(&u8) -> bool) -> usize {
-    s.get(from..).unwrap_or_default().iter().take_while(|c| ok(c)).count()
+    s.get(from..)
+        .unwrap_or_default()
+        .iter()
+        .take_while(|c| ok(c))
+        .count()
 }
 
 #[cfg(test)]
@@ -272,35 +356,96 @@ mod tests {
 
     #[test]
     fn rule_1_alphabet() {
-        for k in ["a", "app.kubernetes.io/name", "with-dash", "_", "日本語", "x١٢", "a.b/c-d_e"] {
+        for k in [
+            "a",
+            "app.kubernetes.io/name",
+            "with-dash",
+            "_",
+            "日本語",
+            "x١٢",
+            "a.b/c-d_e",
+        ] {
             assert!(bare(k), "{k}");
         }
-        for k in ["", "-a", "a-", ".a", "a.", "/a", "a/", "a b", "a:b", "é\u{301}", "a\u{200b}", "~", "<<", "="] {
+        for k in [
+            "",
+            "-a",
+            "a-",
+            ".a",
+            "a.",
+            "/a",
+            "a/",
+            "a b",
+            "a:b",
+            "é\u{301}",
+            "a\u{200b}",
+            "~",
+            "<<",
+            "=",
+        ] {
             assert!(!bare(k), "{k:?}");
         }
     }
 
     #[test]
     fn rule_2_go_ambiguity() {
-        for k in ["null", "NuLL", "t", "F", "True", "yEs", "Off", "1", "0", "_1", "__1__2__", "0x_1f", "0o17", "0b101", "017", "inf", "Infinity", "NaN", "n_a_n", "tRUE"] {
+        for k in [
+            "null", "NuLL", "t", "F", "True", "yEs", "Off", "1", "0", "_1", "__1__2__", "0x_1f",
+            "0o17", "0b101", "017", "inf", "Infinity", "NaN", "n_a_n", "tRUE",
+        ] {
             assert!(!bare(k), "{k}");
         }
-        for k in ["1e10", "1E10", "1.5", "123456789012345678901234567890", "0x1p3", "0x1.8p-2", "2006-1-2", "2024-2-29"] {
+        for k in [
+            "1e10",
+            "1E10",
+            "1.5",
+            "123456789012345678901234567890",
+            "0x1p3",
+            "0x1.8p-2",
+            "2006-1-2",
+            "2024-2-29",
+        ] {
             assert!(!bare(k), "{k}");
         }
         // Go says no: not bool, not a real date, an int needs digits.
-        for k in ["2023-2-29", "2006-1-32", "0x", "0b", "nan1", "0x1.8", "0xp3"] {
+        for k in [
+            "2023-2-29",
+            "2006-1-32",
+            "0x",
+            "0b",
+            "nan1",
+            "0x1.8",
+            "0xp3",
+        ] {
             assert!(bare(k), "{k}");
         }
     }
 
     #[test]
     fn rule_3_resolver_patterns() {
-        for k in ["2025-02-30", "2006-13-01", "0x_", "0b_", "1e400", "0_7", "1_000", "1_0.5", "0o8_", "1.2e-3"] {
+        for k in [
+            "2025-02-30",
+            "2006-13-01",
+            "0x_",
+            "0b_",
+            "1e400",
+            "0_7",
+            "1_000",
+            "1_0.5",
+            "0o8_",
+            "1.2e-3",
+        ] {
             assert_eq!(bare(k), k == "0o8_", "{k}");
         }
         // Range errors alone do not quote, and version strings stay bare.
-        for k in ["1e101_000", "1.2.3", "10.0.0.1", "v1.2", "1.2.3-rc.1", "0x1p99999"] {
+        for k in [
+            "1e101_000",
+            "1.2.3",
+            "10.0.0.1",
+            "v1.2",
+            "1.2.3-rc.1",
+            "0x1p99999",
+        ] {
             assert!(bare(k), "{k}");
         }
     }

@@ -36,7 +36,13 @@ pub(crate) struct Emitter<'w, W: ?Sized> {
 
 impl<'w, W: Write + ?Sized> Emitter<'w, W> {
     pub(crate) fn new(out: &'w mut W, compact: bool) -> Emitter<'w, W> {
-        Emitter { out, compact, depth: 0, level: 0, flags: [0; MAX_DEPTH] }
+        Emitter {
+            out,
+            compact,
+            depth: 0,
+            level: 0,
+            flags: [0; MAX_DEPTH],
+        }
     }
 
     pub(crate) fn map_start(&mut self) -> Result {
@@ -45,7 +51,10 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
 
     /// Opens a list; `cuddled` is the first pass's verdict (ignored in compact form).
     pub(crate) fn list_start(&mut self, cuddled: bool) -> Result {
-        self.open(LIST | if cuddled && !self.compact { CUDDLED } else { 0 }, "[")
+        self.open(
+            LIST | if cuddled && !self.compact { CUDDLED } else { 0 },
+            "[",
+        )
     }
 
     /// Closes the innermost container.
@@ -120,12 +129,18 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
 
     /// What comes before a member or a list element: a separator or a new line.
     fn separate(&mut self) -> Result {
-        let Some(flags) = self.depth.checked_sub(1).map(|d| &mut self.flags[d]) else { return Ok(()) };
+        let Some(flags) = self.depth.checked_sub(1).map(|d| &mut self.flags[d]) else {
+            return Ok(());
+        };
         let first = *flags & NONEMPTY == 0;
         *flags |= NONEMPTY;
         let cuddled = *flags & CUDDLED != 0;
         if self.compact || cuddled {
-            return if first { Ok(()) } else { self.out.write_str(", ") };
+            return if first {
+                Ok(())
+            } else {
+                self.out.write_str(", ")
+            };
         }
         self.newline(self.level + 1)
     }
@@ -141,24 +156,38 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
     /// After a value: the trailing comma of a regular, uncuddled container.
     fn after_value(&mut self) -> Result {
         match self.depth {
-            d if d > 0 && !self.compact && self.flags[d - 1] & CUDDLED == 0 => self.out.write_str(","),
+            d if d > 0 && !self.compact && self.flags[d - 1] & CUDDLED == 0 => {
+                self.out.write_str(",")
+            }
             _ => Ok(()),
         }
     }
 
+    /// A line feed and the indent of `level`, in one write when it fits.
     fn newline(&mut self, level: usize) -> Result {
-        self.out.write_str("\n")?;
-        indent(self.out, level)
+        match NEWLINE_SPACES.get(..1 + 2 * level) {
+            Some(s) => self.out.write_str(s),
+            None => {
+                self.out.write_str("\n")?;
+                indent(self.out, level)
+            }
+        }
     }
 }
 
+/// A line feed and then enough spaces for the common indent levels.
+const NEWLINE_SPACES: &str = concat!(
+    "\n",
+    "                                                                "
+);
+
 /// Writes `level` indents of two spaces, in as few writes as possible.
 pub(crate) fn indent<W: Write + ?Sized>(out: &mut W, level: usize) -> Result {
-    const SPACES: &str = "                                                                ";
+    let spaces = &NEWLINE_SPACES[1..];
     let mut n = 2 * level;
     while n > 0 {
-        let step = n.min(SPACES.len());
-        out.write_str(&SPACES[..step])?;
+        let step = n.min(spaces.len());
+        out.write_str(&spaces[..step])?;
         n -= step;
     }
     Ok(())

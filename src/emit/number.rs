@@ -7,10 +7,12 @@ use core::fmt::{Result, Write};
 /// others in 1.1 mode) reads a float only with a `.` in the mantissa and a
 /// sign on the exponent, and reads `1e10` as a string.
 pub(crate) fn write_number<W: Write + ?Sized>(out: &mut W, text: &str) -> Result {
-    let Some(e) = text.find(['e', 'E']) else { return out.write_str(text) };
+    let Some(e) = text.bytes().position(|b| b | 0x20 == b'e') else {
+        return out.write_str(text);
+    };
     let (mantissa, exponent) = text.split_at(e);
     out.write_str(mantissa)?;
-    if !mantissa.contains('.') {
+    if !mantissa.as_bytes().contains(&b'.') {
         out.write_str(".0")?;
     }
     let (marker, digits) = exponent.split_at(1);

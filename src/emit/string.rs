@@ -1,11 +1,11 @@
 //! Double-quoted strings: which characters are escaped and how, and how a
 //! string with line feeds is folded over several lines.
 
-use super::unicode::is_print;
 use super::indent;
-use core::fmt::{Result, Write};
+use super::unicode::is_print;
 use crate::scan::{Piece, Text};
 use crate::swar;
+use core::fmt::{Result, Write};
 
 /// How a string is laid out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,7 +19,11 @@ pub(crate) enum Layout {
 }
 
 /// Writes `text` as a double-quoted string.
-pub(crate) fn write_string<W: Write + ?Sized>(out: &mut W, text: &Text<'_>, layout: Layout) -> Result {
+pub(crate) fn write_string<W: Write + ?Sized>(
+    out: &mut W,
+    text: &Text<'_>,
+    layout: Layout,
+) -> Result {
     let Layout::Folded(level) = layout else {
         out.write_str("\"")?;
         for piece in text.pieces() {
@@ -30,7 +34,10 @@ pub(crate) fn write_string<W: Write + ?Sized>(out: &mut W, text: &Text<'_>, layo
         }
         return out.write_str("\"");
     };
-    let mut fold = Fold { level, line_start: true };
+    let mut fold = Fold {
+        level,
+        line_start: true,
+    };
     out.write_str("\"\\\n")?;
     for piece in text.pieces() {
         match piece {
@@ -84,7 +91,9 @@ fn write_run<W: Write + ?Sized>(out: &mut W, run: &str) -> Result {
     let (mut clean, mut i) = (0, 0);
     loop {
         i = swar::not_printable_ascii(bytes, i);
-        let Some(c) = run.get(i..).and_then(|rest| rest.chars().next()) else { break };
+        let Some(c) = run.get(i..).and_then(|rest| rest.chars().next()) else {
+            break;
+        };
         if c != '\u{7f}' && is_print(c) {
             i += c.len_utf8();
             continue;
@@ -149,6 +158,7 @@ fn write_hex<W: Write + ?Sized>(out: &mut W, c: char) -> Result {
 /// Writes text that is not JSON-escaped as a one-line double-quoted string.
 pub(crate) fn write_plain<W: Write + ?Sized>(out: &mut W, text: &str) -> Result {
     out.write_str("\"")?;
-    text.chars().try_for_each(|c| write_char(out, c, Layout::Escaped))?;
+    text.chars()
+        .try_for_each(|c| write_char(out, c, Layout::Escaped))?;
     out.write_str("\"")
 }

@@ -11,10 +11,11 @@
 //! covered, which fills the window again: each lookahead covers a full window
 //! of lists, so rescanning stays bounded.
 //!
-//! The same pass finds duplicate keys: each open map's keys are hashed into
-//! the store, and at its `}` they are sorted by hash and then by decoded text,
-//! so equal keys end up side by side: `O(n log n)` for `n` keys however they
-//! collide, with no table to size. The fixed store holds [`Fixed::KEYS`] keys
+//! The same pass finds duplicate keys: each open map's keys are noted in the
+//! store (a hash of the decoded text, and where the key lies in the input),
+//! and at its `}` they are sorted by hash, then by decoded text, so equal
+//! keys end up side by side: `O(n log n)` comparisons for `n` keys, however
+//! the hashes collide, and no table to size. The fixed store holds [`Fixed::KEYS`] keys
 //! of open maps; keys past that are not checked.
 
 mod store;
@@ -23,7 +24,7 @@ mod store;
 pub(crate) use store::Growing;
 pub(crate) use store::{Fixed, KeySeen, Store};
 
-use crate::error::Error;
+use crate::error::Fault;
 use crate::scan::{Event, Text, Tokenizer};
 use crate::MAX_DEPTH;
 
@@ -41,19 +42,28 @@ pub(crate) struct Plan<S> {
 
 impl<S: Store> Plan<S> {
     pub(crate) fn new(store: S) -> Plan<S> {
-        Plan { store, base: 0, covered: 0 }
+        Plan {
+            store,
+            base: 0,
+            covered: 0,
+        }
     }
 
     /// Reads one document to its end, checking it completely, and keeps the
     /// verdicts of its lists (unless `verdicts` is false: compact output
     /// does not need them).
-    pub(crate) fn check(&mut self, tok: &mut Tokenizer<'_>, verdicts: bool) -> Result<(), Error> {
+    pub(crate) fn check(&mut self, tok: &mut Tokenizer<'_>, verdicts: bool) -> Result<(), Fault> {
         self.scan(tok, 0, verdicts, true)
     }
 
     /// Whether list number `n`, whose `[` is at `pos`, is cuddled: all its
     /// elements are containers, and it has some.
-    pub(crate) fn cuddled(&mut self, n: usize, pos: usize, tok: &Tokenizer<'_>) -> Result<bool, Error> {
+    pub(crate) fn cuddled(
+        &mut self,
+        n: usize,
+        pos: usize,
+        tok: &Tokenizer<'_>,
+    ) -> Result<bool, Fault> {
         if !(self.base..self.base + self.covered).contains(&n) {
             self.scan(&mut tok.at(pos), n, true, false)?;
         }
@@ -62,7 +72,13 @@ impl<S: Store> Plan<S> {
     }
 
     /// Reads one value, numbering its lists from `base`.
-    fn scan(&mut self, tok: &mut Tokenizer<'_>, base: usize, verdicts: bool, keys: bool) -> Result<(), Error> {
+    fn scan(
+        &mut self,
+        tok: &mut Tokenizer<'_>,
+        base: usize,
+        verdicts: bool,
+        keys: bool,
+    ) -> Result<(), Fault> {
         let mut frames = [0u32; MAX_DEPTH];
         let (mut depth, mut lists) = (0usize, 0usize);
         let mut fresh_list = false;
@@ -124,17 +140,28 @@ impl<S: Store> Plan<S> {
 
     fn push_key(&mut self, text: Text<'_>, start: usize) {
         let end = start + text.raw().len();
-        let _checked = self.store.push_key(KeySeen { hash: hash(&text), start, end });
+        let escaped = text.as_plain().is_none();
+        // A full fixed store leaves the key unchecked (documented limit).
+        let _checked = self.store.push_key(KeySeen {
+            hash: hash(&text),
+            start,
+            end,
+            escaped,
+        });
     }
 
     /// Checks the keys of the map that just closed, then forgets them.
-    fn close_map(&mut self, first_key: usize, tok: &Tokenizer<'_>) -> Result<(), Error> {
+    fn close_map(&mut self, first_key: usize, tok: &Tokenizer<'_>) -> Result<(), Fault> {
         let src = tok.source();
-        let keys = self.store.keys_mut().get_mut(first_key..).unwrap_or_default();
+        let keys = self
+            .store
+            .keys_mut()
+            .get_mut(first_key..)
+            .unwrap_or_default();
         let dup = duplicate(keys, src);
         self.store.truncate_keys(first_key);
         match dup {
-            Some((first, again)) => Err(Error::duplicate(again.start - 1, first.start - 1, &src.as_bytes()[again.start..again.end])),
+            Some((first, again)) => Err(Fault::duplicate(again.start - 1, first.start - 1)),
             None => Ok(()),
         }
     }
@@ -142,8 +169,7 @@ impl<S: Store> Plan<S> {
 
 /// The decoded text of a key seen in `src`.
 fn text_of<'a>(key: &KeySeen, src: &'a str) -> Text<'a> {
-    let raw = &src[key.start..key.end];
-    Text::new(raw, raw.contains('\\'), false)
+    Text::new(&src[key.start..key.end], key.escaped, false)
 }
 
 /// The repeated key whose second occurrence comes first in the input, with
@@ -155,22 +181,45 @@ fn duplicate(keys: &mut [KeySeen], src: &str) -> Option<(KeySeen, KeySeen)> {
     // Equal keys end up side by side, each run in input order, so the pair
     // of a run's first two members is its earliest repetition.
     keys.sort_unstable_by(|a, b| {
-        a.hash.cmp(&b.hash).then_with(|| text_of(a, src).cmp_decoded(&text_of(b, src))).then(a.start.cmp(&b.start))
+        (a.hash.cmp(&b.hash))
+            .then_with(|| text_of(a, src).cmp_decoded(&text_of(b, src)))
+            .then(a.start.cmp(&b.start))
     });
     keys.windows(2)
-        .filter(|w| w[0].hash == w[1].hash && text_of(&w[0], src).decodes_same(&text_of(&w[1], src)))
+        .filter(|w| {
+            w[0].hash == w[1].hash && text_of(&w[0], src).decodes_same(&text_of(&w[1], src))
+        })
         .map(|w| (w[0], w[1]))
         .min_by_key(|(_, again)| again.start)
 }
 
-/// FNV-1a over the decoded UTF-8 of a key. Collisions cost only time: equal
-/// hashes are told apart by comparing text.
+/// A hash of the first 128 bytes of a key's decoded UTF-8 text, eight bytes
+/// at a time. Equal keys hash equal however they were escaped; a collision
+/// costs only a comparison of text.
 fn hash(text: &Text<'_>) -> u64 {
-    const PRIME: u64 = 0x0000_0100_0000_01B3;
-    let feed = |h: u64, bytes: &[u8]| bytes.iter().fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(PRIME));
-    let basis = 0xCBF2_9CE4_8422_2325;
-    match text.as_plain() {
-        Some(plain) => feed(basis, plain.as_bytes()),
-        None => text.chars().fold(basis, |h, c| feed(h, c.encode_utf8(&mut [0; 4]).as_bytes())),
+    const CAP: usize = 128;
+    let mut buf = [0u8; CAP];
+    let bytes = match text.as_plain() {
+        Some(plain) => &plain.as_bytes()[..plain.len().min(CAP)],
+        None => {
+            let mut len = 0;
+            for c in text.chars() {
+                let mut utf8 = [0; 4];
+                let utf8 = c.encode_utf8(&mut utf8).as_bytes();
+                let take = utf8.len().min(CAP - len);
+                buf[len..len + take].copy_from_slice(&utf8[..take]);
+                len += take;
+            }
+            &buf[..len]
+        }
+    };
+    let mut h = bytes.len() as u64;
+    for chunk in bytes.chunks(8) {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        h = (h ^ u64::from_le_bytes(word))
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(29);
     }
+    h
 }

@@ -1,13 +1,14 @@
 //! Where the first pass keeps what it learns: fixed arrays on the stack, or
 //! (with `alloc`) vectors that grow.
 
-/// A key seen in an open map: the hash of its decoded text and where its raw
-/// body lies in the input.
+/// A key seen in an open map: a hash of its decoded text, where its raw
+/// body lies in the input, and whether that body holds escapes.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct KeySeen {
     pub(crate) hash: u64,
     pub(crate) start: usize,
     pub(crate) end: usize,
+    pub(crate) escaped: bool,
 }
 
 /// Room for the keys of the open maps and the cuddling verdicts of lists.
@@ -47,7 +48,9 @@ impl Fixed {
 
 impl Store for Fixed {
     fn push_key(&mut self, key: KeySeen) -> bool {
-        let Some(slot) = self.keys.get_mut(self.key_len) else { return false };
+        let Some(slot) = self.keys.get_mut(self.key_len) else {
+            return false;
+        };
         *slot = key;
         self.key_len += 1;
         true

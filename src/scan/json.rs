@@ -6,7 +6,7 @@
 //! a time with [`Tokenizer::next_document`].
 
 use super::{Event, Text};
-use crate::error::{Error, ErrorKind};
+use crate::error::{ErrorKind, Fault};
 use crate::swar;
 use crate::MAX_DEPTH;
 
@@ -68,7 +68,13 @@ impl<'a> Tokenizer<'a> {
 
     /// A fresh tokenizer over the same input at `pos`, before a value there.
     pub(crate) fn at(&self, pos: usize) -> Tokenizer<'a> {
-        Tokenizer { pos, start: pos, state: State::Value, depth: 0, ..self.clone() }
+        Tokenizer {
+            pos,
+            start: pos,
+            state: State::Value,
+            depth: 0,
+            ..self.clone()
+        }
     }
 
     /// The input text the tokenizer reads (up to any invalid UTF-8).
@@ -88,14 +94,14 @@ impl<'a> Tokenizer<'a> {
 
     /// Skips white space (and a byte order mark at the very start) and says
     /// whether another document follows; if so, the next events are its.
-    pub(crate) fn next_document(&mut self) -> Result<bool, Error> {
+    pub(crate) fn next_document(&mut self) -> Result<bool, Fault> {
         if self.pos == 0 && self.src.starts_with('\u{FEFF}') {
             self.pos = 3;
         }
         self.skip_ws();
         if self.pos == self.src.len() {
             return match self.pos < self.total {
-                true => Err(Error::new(ErrorKind::InvalidUtf8, self.pos, "UTF-8")),
+                true => Err(Fault::new(ErrorKind::InvalidUtf8, self.pos, "UTF-8")),
                 false => Ok(false),
             };
         }
@@ -104,7 +110,7 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// The next event of the current document, or `None` once it is complete.
-    pub(crate) fn next_event(&mut self) -> Result<Option<Event<'a>>, Error> {
+    pub(crate) fn next_event(&mut self) -> Result<Option<Event<'a>>, Fault> {
         loop {
             self.skip_ws();
             self.start = self.pos;
@@ -116,7 +122,9 @@ impl<'a> Tokenizer<'a> {
             };
             match (self.state, b) {
                 (State::Done, _) => return Ok(None),
-                (State::FirstElement, b']') | (State::FirstKey, b'}') => return Ok(Some(self.close())),
+                (State::FirstElement, b']') | (State::FirstKey, b'}') => {
+                    return Ok(Some(self.close()))
+                }
                 (State::Value | State::FirstElement, _) => return self.value(b).map(Some),
                 (State::Key | State::FirstKey, b'"') => {
                     let key = self.string()?;
@@ -129,7 +137,11 @@ impl<'a> Tokenizer<'a> {
                 }
                 (State::Separator, b',') => {
                     self.pos += 1;
-                    self.state = if self.in_map() { State::Key } else { State::Value };
+                    self.state = if self.in_map() {
+                        State::Key
+                    } else {
+                        State::Value
+                    };
                 }
                 (State::Separator, b']') if !self.in_map() => return Ok(Some(self.close())),
                 (State::Separator, b'}') if self.in_map() => return Ok(Some(self.close())),
@@ -139,7 +151,7 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// Reads the value starting with byte `b`.
-    fn value(&mut self, b: u8) -> Result<Event<'a>, Error> {
+    fn value(&mut self, b: u8) -> Result<Event<'a>, Fault> {
         let event = match b {
             b'{' | b'[' => return self.open(b == b'{'),
             b'"' => Event::Str(self.string()?),
@@ -156,9 +168,9 @@ impl<'a> Tokenizer<'a> {
         Ok(event)
     }
 
-    fn open(&mut self, map: bool) -> Result<Event<'a>, Error> {
+    fn open(&mut self, map: bool) -> Result<Event<'a>, Fault> {
         if self.depth >= self.max_depth {
-            return Err(Error::too_deep(self.pos, self.max_depth));
+            return Err(Fault::too_deep(self.pos, self.max_depth));
         }
         let (word, bit) = (self.depth / 64, 1u64 << (self.depth % 64));
         if map {
@@ -168,8 +180,16 @@ impl<'a> Tokenizer<'a> {
         }
         self.depth += 1;
         self.pos += 1;
-        self.state = if map { State::FirstKey } else { State::FirstElement };
-        Ok(if map { Event::MapStart } else { Event::ListStart })
+        self.state = if map {
+            State::FirstKey
+        } else {
+            State::FirstElement
+        };
+        Ok(if map {
+            Event::MapStart
+        } else {
+            Event::ListStart
+        })
     }
 
     fn close(&mut self) -> Event<'a> {
@@ -185,7 +205,11 @@ impl<'a> Tokenizer<'a> {
     }
 
     fn after_value(&mut self) {
-        self.state = if self.depth == 0 { State::Done } else { State::Separator };
+        self.state = if self.depth == 0 {
+            State::Done
+        } else {
+            State::Separator
+        };
     }
 
     fn in_map(&self) -> bool {
@@ -194,22 +218,31 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// A top-level number or literal must not run into the next value.
-    fn check_delimited(&self) -> Result<(), Error> {
+    fn check_delimited(&self) -> Result<(), Fault> {
         match self.src.as_bytes().get(self.pos) {
-            None if self.pos < self.total => Err(Error::new(ErrorKind::InvalidUtf8, self.pos, "UTF-8")),
-            None | Some(b' ' | b'\t' | b'\n' | b'\r' | b'[' | b'{' | b'"' | b']' | b'}' | b',' | b':') => Ok(()),
+            None if self.pos < self.total => {
+                Err(Fault::new(ErrorKind::InvalidUtf8, self.pos, "UTF-8"))
+            }
+            None
+            | Some(b' ' | b'\t' | b'\n' | b'\r' | b'[' | b'{' | b'"' | b']' | b'}' | b',' | b':') => {
+                Ok(())
+            }
             Some(_) => Err(self.error("white space before the next value")),
         }
     }
 
-    fn literal(&mut self, word: &'static str, event: Event<'a>) -> Result<Event<'a>, Error> {
+    fn literal(&mut self, word: &'static str, event: Event<'a>) -> Result<Event<'a>, Fault> {
         if self.src.as_bytes()[self.pos..].starts_with(word.as_bytes()) {
             self.pos += word.len();
             return Ok(event);
         }
         // Point at the first byte that differs.
         let rest = &self.src.as_bytes()[self.pos..];
-        self.pos += rest.iter().zip(word.as_bytes()).take_while(|(a, b)| a == b).count();
+        self.pos += rest
+            .iter()
+            .zip(word.as_bytes())
+            .take_while(|(a, b)| a == b)
+            .count();
         Err(match word {
             "true" => self.error_or_eof("`true`"),
             "false" => self.error_or_eof("`false`"),
@@ -218,7 +251,7 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// Reads a number: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
-    fn number(&mut self) -> Result<&'a str, Error> {
+    fn number(&mut self) -> Result<&'a str, Fault> {
         let start = self.pos;
         self.eat(b'-');
         if self.eat(b'0') {
@@ -239,7 +272,7 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// Reads one or more ASCII digits.
-    fn digits(&mut self) -> Result<(), Error> {
+    fn digits(&mut self) -> Result<(), Fault> {
         let rest = &self.src.as_bytes()[self.pos..];
         let n = rest.iter().take_while(|b| b.is_ascii_digit()).count();
         if n == 0 {
@@ -250,7 +283,7 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// Reads a string starting at its opening quote.
-    fn string(&mut self) -> Result<Text<'a>, Error> {
+    fn string(&mut self) -> Result<Text<'a>, Fault> {
         let bytes = self.src.as_bytes();
         let body = self.pos + 1;
         let (mut i, mut escaped, mut line_feed) = (body, false, false);
@@ -279,7 +312,7 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// Checks the escape at `at`: its length and whether it is a line feed.
-    fn escape(&mut self, at: usize) -> Result<(usize, bool), Error> {
+    fn escape(&mut self, at: usize) -> Result<(usize, bool), Fault> {
         let bytes = self.src.as_bytes();
         match bytes.get(at + 1) {
             Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'r' | b't') => Ok((2, false)),
@@ -295,7 +328,7 @@ impl<'a> Tokenizer<'a> {
                 };
                 if !(0xDC00..0xE000).contains(&low) {
                     self.pos = at;
-                    return Err(Error::new(ErrorKind::LoneSurrogate, at, "a surrogate pair"));
+                    return Err(Fault::new(ErrorKind::LoneSurrogate, at, "a surrogate pair"));
                 }
                 Ok((12, false))
             }
@@ -307,22 +340,26 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// The value of the four hex digits at `at`.
-    fn hex4(&mut self, at: usize) -> Result<u32, Error> {
+    fn hex4(&mut self, at: usize) -> Result<u32, Fault> {
         let bytes = self.src.as_bytes();
         match super::text::hex4(bytes.get(at..).unwrap_or_default()) {
             Some(v) => Ok(v),
             None => {
-                self.pos = at + bytes.get(at..).unwrap_or_default().iter().take(4).take_while(|b| b.is_ascii_hexdigit()).count();
+                self.pos = at
+                    + bytes
+                        .get(at..)
+                        .unwrap_or_default()
+                        .iter()
+                        .take(4)
+                        .take_while(|b| b.is_ascii_hexdigit())
+                        .count();
                 Err(self.error_or_eof("four hex digits after `\\u`"))
             }
         }
     }
 
     fn skip_ws(&mut self) {
-        let bytes = self.src.as_bytes();
-        while let Some(b' ' | b'\t' | b'\n' | b'\r') = bytes.get(self.pos) {
-            self.pos += 1;
-        }
+        self.pos = swar::skip_white_space(self.src.as_bytes(), self.pos);
     }
 
     fn peek(&self) -> u8 {
@@ -336,7 +373,7 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// The error for the byte at the current position, given the state.
-    fn unexpected(&self) -> Error {
+    fn unexpected(&self) -> Fault {
         let expected = match self.state {
             State::Value | State::Done => "a value",
             State::FirstElement => "a value or `]`",
@@ -350,14 +387,14 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// A syntax error at the current position, or the UTF-8 error that cut the input short.
-    fn error_or_eof(&self, expected: &'static str) -> Error {
+    fn error_or_eof(&self, expected: &'static str) -> Fault {
         if self.pos >= self.src.len() && self.pos < self.total {
-            return Error::new(ErrorKind::InvalidUtf8, self.pos, "UTF-8");
+            return Fault::new(ErrorKind::InvalidUtf8, self.pos, "UTF-8");
         }
         self.error(expected)
     }
 
-    fn error(&self, expected: &'static str) -> Error {
-        Error::new(ErrorKind::Syntax, self.pos, expected)
+    fn error(&self, expected: &'static str) -> Fault {
+        Fault::new(ErrorKind::Syntax, self.pos, expected)
     }
 }

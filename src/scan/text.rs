@@ -22,7 +22,11 @@ impl<'a> Text<'a> {
     /// `raw` must be a validated JSON string body; `escaped` says whether it
     /// holds a `\`, `line_feed` whether it decodes to a line feed.
     pub(crate) fn new(raw: &'a str, escaped: bool, line_feed: bool) -> Text<'a> {
-        Text { raw, escaped, line_feed }
+        Text {
+            raw,
+            escaped,
+            line_feed,
+        }
     }
 
     /// The body as written in the input (escapes not decoded).
@@ -128,7 +132,9 @@ fn decode_unicode(s: &[u8]) -> (char, usize) {
 
 /// The value of four hex digits at the start of `s`, if they are there.
 pub(crate) fn hex4(s: &[u8]) -> Option<u32> {
-    s.get(..4)?.iter().try_fold(0, |acc, &b| Some(acc << 4 | char::from(b).to_digit(16)?))
+    s.get(..4)?
+        .iter()
+        .try_fold(0, |acc, &b| Some(acc << 4 | char::from(b).to_digit(16)?))
 }
 
 #[cfg(test)]
@@ -143,10 +149,27 @@ mod tests {
 
     #[test]
     fn runs_and_escapes() {
-        assert_eq!(pieces("ab\\ncd"), [Some(Run("ab")), Some(Char('\n')), Some(Run("cd")), None]);
-        assert_eq!(pieces("\\\"\\\\\\/"), [Some(Char('"')), Some(Char('\\')), Some(Char('/')), None]);
-        assert_eq!(pieces("\\ud83d\\ude00x"), [Some(Char('😀')), Some(Run("x")), None, None]);
-        assert_eq!(pieces("\\u00e9\\b\\f"), [Some(Char('é')), Some(Char('\u{8}')), Some(Char('\u{c}')), None]);
+        assert_eq!(
+            pieces("ab\\ncd"),
+            [Some(Run("ab")), Some(Char('\n')), Some(Run("cd")), None]
+        );
+        assert_eq!(
+            pieces("\\\"\\\\\\/"),
+            [Some(Char('"')), Some(Char('\\')), Some(Char('/')), None]
+        );
+        assert_eq!(
+            pieces("\\ud83d\\ude00x"),
+            [Some(Char('😀')), Some(Run("x")), None, None]
+        );
+        assert_eq!(
+            pieces("\\u00e9\\b\\f"),
+            [
+                Some(Char('é')),
+                Some(Char('\u{8}')),
+                Some(Char('\u{c}')),
+                None
+            ]
+        );
         assert_eq!(pieces(""), [None, None, None, None]);
     }
 
