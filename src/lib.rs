@@ -51,6 +51,11 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+/// The README's examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 mod dump;
 mod emit;
 mod encode;
