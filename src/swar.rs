@@ -56,6 +56,12 @@ pub(crate) fn string_special(s: &[u8], from: usize) -> usize {
     )
 }
 
+/// The first `b` at or after `from`.
+#[inline]
+pub(crate) fn find_byte(s: &[u8], from: usize, b: u8) -> usize {
+    find(s, from, |w| eq_bytes(w, b), |c| c == b)
+}
+
 /// The first byte at or after `from` that is not printable ASCII when
 /// already inside a decoded run: DEL (0x7F) or any non-ASCII byte.
 #[inline]

@@ -1,5 +1,7 @@
 //! String contents as the tokenizer found them, decoded lazily.
 
+use crate::swar;
+
 /// The body of a string (between its quotes) in the input's own escaping,
 /// already validated by the tokenizer, with what the emitter must know before
 /// it writes the first byte.
@@ -85,15 +87,15 @@ impl<'a> Iterator for Pieces<'a> {
 
     fn next(&mut self) -> Option<Piece<'a>> {
         let bytes = self.rest.as_bytes();
-        match bytes.iter().position(|&b| b == b'\\') {
-            None if bytes.is_empty() => None,
-            None => Some(Piece::Run(core::mem::take(&mut self.rest))),
-            Some(0) => {
+        match swar::find_byte(bytes, 0, b'\\') {
+            _ if bytes.is_empty() => None,
+            i if i == bytes.len() => Some(Piece::Run(core::mem::take(&mut self.rest))),
+            0 => {
                 let (c, len) = decode_escape(bytes);
                 self.rest = &self.rest[len..];
                 Some(Piece::Char(c))
             }
-            Some(i) => {
+            i => {
                 let (run, rest) = self.rest.split_at(i);
                 self.rest = rest;
                 Some(Piece::Run(run))
