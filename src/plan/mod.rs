@@ -175,8 +175,17 @@ fn text_of<'a>(key: &KeySeen, src: &'a str) -> Text<'a> {
 /// The repeated key whose second occurrence comes first in the input, with
 /// its first occurrence.
 fn duplicate(keys: &mut [KeySeen], src: &str) -> Option<(KeySeen, KeySeen)> {
-    if keys.len() < 2 {
-        return None;
+    let same = |a: &KeySeen, b: &KeySeen| {
+        a.hash == b.hash && text_of(a, src).decodes_same(&text_of(b, src))
+    };
+    // Most maps are small: comparing hashes pairwise beats sorting them.
+    if keys.len() <= SMALL_MAP {
+        return (1..keys.len()).find_map(|j| {
+            keys[..j]
+                .iter()
+                .find(|k| same(k, &keys[j]))
+                .map(|k| (*k, keys[j]))
+        });
     }
     // Equal keys end up side by side, each run in input order, so the pair
     // of a run's first two members is its earliest repetition.
@@ -186,33 +195,36 @@ fn duplicate(keys: &mut [KeySeen], src: &str) -> Option<(KeySeen, KeySeen)> {
             .then(a.start.cmp(&b.start))
     });
     keys.windows(2)
-        .filter(|w| {
-            w[0].hash == w[1].hash && text_of(&w[0], src).decodes_same(&text_of(&w[1], src))
-        })
+        .filter(|w| same(&w[0], &w[1]))
         .map(|w| (w[0], w[1]))
         .min_by_key(|(_, again)| again.start)
 }
+
+/// Up to this many keys, a map's keys are compared pairwise (at most 120
+/// comparisons of hashes) instead of sorted.
+const SMALL_MAP: usize = 16;
 
 /// A hash of the first 128 bytes of a key's decoded UTF-8 text, eight bytes
 /// at a time. Equal keys hash equal however they were escaped; a collision
 /// costs only a comparison of text.
 fn hash(text: &Text<'_>) -> u64 {
     const CAP: usize = 128;
+    if let Some(plain) = text.as_plain() {
+        return hash_bytes(&plain.as_bytes()[..plain.len().min(CAP)]);
+    }
     let mut buf = [0u8; CAP];
-    let bytes = match text.as_plain() {
-        Some(plain) => &plain.as_bytes()[..plain.len().min(CAP)],
-        None => {
-            let mut len = 0;
-            for c in text.chars() {
-                let mut utf8 = [0; 4];
-                let utf8 = c.encode_utf8(&mut utf8).as_bytes();
-                let take = utf8.len().min(CAP - len);
-                buf[len..len + take].copy_from_slice(&utf8[..take]);
-                len += take;
-            }
-            &buf[..len]
-        }
-    };
+    let mut len = 0;
+    for c in text.chars() {
+        let mut utf8 = [0; 4];
+        let utf8 = c.encode_utf8(&mut utf8).as_bytes();
+        let take = utf8.len().min(CAP - len);
+        buf[len..len + take].copy_from_slice(&utf8[..take]);
+        len += take;
+    }
+    hash_bytes(&buf[..len])
+}
+
+fn hash_bytes(bytes: &[u8]) -> u64 {
     let mut h = bytes.len() as u64;
     for chunk in bytes.chunks(8) {
         let mut word = [0u8; 8];
