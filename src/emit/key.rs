@@ -43,21 +43,40 @@ pub(crate) fn is_bare(key: &Text<'_>) -> bool {
     !is_ambiguous(core::str::from_utf8(&buf[..len]).unwrap_or("~"))
 }
 
-/// Rule 1 for ASCII text, byte by byte.
+/// Rule 1 for ASCII text, by table: every byte a word byte or `-./`, the
+/// first and last a word byte.
 fn is_ascii_word(s: &[u8]) -> bool {
-    let word = |c: &u8| c.is_ascii_alphanumeric() || *c == b'_';
-    match s {
-        [] => false,
-        [first, middle @ .., last] => {
-            word(first)
-                && word(last)
-                && middle
-                    .iter()
-                    .all(|c| word(c) || matches!(c, b'-' | b'.' | b'/'))
+    let class = |c: &u8| ASCII_CLASS[usize::from(*c)];
+    match (s.first(), s.last()) {
+        (Some(first), Some(last)) => {
+            class(first) == WORD && class(last) == WORD && s.iter().all(|c| class(c) != 0)
         }
-        [only] => word(only),
+        _ => false,
     }
 }
+
+/// Letters, digits and `_`.
+const WORD: u8 = 1;
+/// `-`, `.` and `/`: allowed inside a bare key only.
+const INNER: u8 = 2;
+
+/// The rule-1 class of each byte (0: not allowed in a bare key).
+static ASCII_CLASS: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut c = 0;
+    while c < 128 {
+        let b = c as u8;
+        table[c] = if b.is_ascii_alphanumeric() || b == b'_' {
+            WORD
+        } else if matches!(b, b'-' | b'.' | b'/') {
+            INNER
+        } else {
+            0
+        };
+        c += 1;
+    }
+    table
+};
 
 /// Rule 1: letters, numbers, `_`; `-`, `.`, `/` not first or last.
 fn is_plain_word(mut chars: impl Iterator<Item = char>) -> bool {
