@@ -324,6 +324,11 @@ impl<'a> Tokenizer<'a> {
                 }
                 let low = match bytes.get(at + 6..at + 8) {
                     Some(b"\\u") if unit < 0xDC00 => self.hex4(at + 8)?,
+                    // Cut off where the pair's second half would be.
+                    None if unit < 0xDC00 && bytes[at + 6..].iter().all(|&b| b == b'\\') => {
+                        self.pos = bytes.len();
+                        return Err(self.error_or_eof("`\\u` and the low half of a surrogate pair"));
+                    }
                     _ => 0,
                 };
                 if !(0xDC00..0xE000).contains(&low) {
