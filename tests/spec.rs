@@ -247,7 +247,7 @@ fn no_alloc_and_alloc_paths_agree_past_the_fixed_tables() {
     for i in 0..40_000 {
         json.push_str(if i % 3 == 0 { "[1]," } else { "[[],{}]," });
     }
-    json.push_str("{");
+    json.push('{');
     for i in 0..600 {
         json.push_str(&format!("\"k{i}\":[[{i}]],"));
     }
