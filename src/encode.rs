@@ -20,6 +20,7 @@ pub(crate) fn encode<W: Write + ?Sized, S: Store>(
 ) -> Result<(), Error> {
     let mut tok = Tokenizer::new(input, 0, opts.depth_limit());
     let mut plan = Plan::new(store);
+    let mut emitter = Emitter::new(out, opts);
     while tok.next_document().map_err(|e| e.locate(input))? {
         let start = tok.pos();
         plan.check(&mut tok, !opts.is_compact())
@@ -33,7 +34,7 @@ pub(crate) fn encode<W: Write + ?Sized, S: Store>(
                 );
             }
         }
-        write_document(&tok.at(start), &mut plan, opts, out).map_err(|e| e.locate(input))?;
+        write_document(&tok.at(start), &mut plan, &mut emitter).map_err(|e| e.locate(input))?;
     }
     Ok(())
 }
@@ -42,8 +43,7 @@ pub(crate) fn encode<W: Write + ?Sized, S: Store>(
 fn write_document<W: Write + ?Sized, S: Store>(
     tok: &Tokenizer<'_>,
     plan: &mut Plan<S>,
-    opts: Options,
-    out: &mut W,
+    emitter: &mut Emitter<'_, W>,
 ) -> Result<(), Fault> {
     let failed = |_| {
         Fault::new(
@@ -52,18 +52,15 @@ fn write_document<W: Write + ?Sized, S: Store>(
             "a sink that accepts the output",
         )
     };
-    let document = opts.output_form() == Form::Document;
-    if document {
-        out.write_str("---\n").map_err(failed)?;
-    }
     let mut tok = tok.clone();
-    let mut emitter = Emitter::new(out, opts.is_compact());
     let mut lists = 0;
+    emitter.begin_document().map_err(failed)?;
     while let Some(event) = tok.next_event()? {
         match event {
             Event::MapStart => emitter.map_start(),
             Event::ListStart => {
-                let cuddled = !opts.is_compact() && plan.cuddled(lists, tok.token_start(), &tok)?;
+                let cuddled =
+                    !emitter.is_compact() && plan.cuddled(lists, tok.token_start(), &tok)?;
                 lists += 1;
                 emitter.list_start(cuddled)
             }
@@ -76,8 +73,5 @@ fn write_document<W: Write + ?Sized, S: Store>(
         }
         .map_err(failed)?;
     }
-    if document {
-        out.write_str("\n").map_err(failed)?;
-    }
-    Ok(())
+    emitter.end_document().map_err(failed)
 }

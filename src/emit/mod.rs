@@ -13,7 +13,7 @@ mod unicode;
 use core::fmt::{Result, Write};
 
 use crate::scan::Text;
-use crate::MAX_DEPTH;
+use crate::{Form, Options, MAX_DEPTH};
 pub(crate) use string::Layout;
 
 /// The container is a list (else a map).
@@ -28,6 +28,8 @@ const NONEMPTY: u8 = 4;
 pub(crate) struct Emitter<'w, W: ?Sized> {
     out: &'w mut W,
     compact: bool,
+    /// Document form: a `---` header and a final line feed per document.
+    document: bool,
     depth: usize,
     /// The indent level of the innermost open container.
     level: usize,
@@ -35,14 +37,33 @@ pub(crate) struct Emitter<'w, W: ?Sized> {
 }
 
 impl<'w, W: Write + ?Sized> Emitter<'w, W> {
-    pub(crate) fn new(out: &'w mut W, compact: bool) -> Emitter<'w, W> {
+    pub(crate) fn new(out: &'w mut W, opts: Options) -> Emitter<'w, W> {
         Emitter {
             out,
-            compact,
+            compact: opts.is_compact(),
+            document: opts.output_form() == Form::Document,
             depth: 0,
             level: 0,
             flags: [0; MAX_DEPTH],
         }
+    }
+
+    pub(crate) fn is_compact(&self) -> bool {
+        self.compact
+    }
+
+    pub(crate) fn begin_document(&mut self) -> Result {
+        if self.document {
+            self.out.write_str("---\n")?;
+        }
+        Ok(())
+    }
+
+    pub(crate) fn end_document(&mut self) -> Result {
+        if self.document {
+            self.out.write_str("\n")?;
+        }
+        Ok(())
     }
 
     pub(crate) fn map_start(&mut self) -> Result {

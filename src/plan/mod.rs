@@ -38,6 +38,10 @@ pub(crate) struct Plan<S> {
     /// in document order from 0), and how many lists it covers.
     base: usize,
     covered: usize,
+    /// Per open container: its list number (with the `LIST` bit) or the
+    /// index of its first key in the store. Kept here, not on the stack of
+    /// each scan, so short documents do not pay to clear it every time.
+    frames: [u32; MAX_DEPTH],
 }
 
 impl<S: Store> Plan<S> {
@@ -46,6 +50,7 @@ impl<S: Store> Plan<S> {
             store,
             base: 0,
             covered: 0,
+            frames: [0; MAX_DEPTH],
         }
     }
 
@@ -79,18 +84,17 @@ impl<S: Store> Plan<S> {
         verdicts: bool,
         keys: bool,
     ) -> Result<(), Fault> {
-        let mut frames = [0u32; MAX_DEPTH];
         let (mut depth, mut lists) = (0usize, 0usize);
         let mut fresh_list = false;
         self.base = base;
         self.covered = 0;
         while let Some(event) = tok.next_event()? {
-            let parent = depth.checked_sub(1).map(|d| frames[d]);
+            let parent = depth.checked_sub(1).map(|d| self.frames[d]);
             let opened_list = fresh_list;
             fresh_list = false;
             match event {
                 Event::MapStart => {
-                    frames[depth] = self.store.keys_mut().len() as u32;
+                    self.frames[depth] = self.store.keys_mut().len() as u32;
                     depth += 1;
                     continue;
                 }
@@ -98,7 +102,7 @@ impl<S: Store> Plan<S> {
                     let n = lists;
                     lists += 1;
                     let kept = verdicts && self.store.reserve_verdicts(lists);
-                    frames[depth] = LIST | if kept { n as u32 } else { u32::MAX >> 1 };
+                    self.frames[depth] = LIST | if kept { n as u32 } else { u32::MAX >> 1 };
                     if kept {
                         self.set_verdict(n, true);
                         self.covered = lists;
@@ -110,13 +114,13 @@ impl<S: Store> Plan<S> {
                 Event::ListEnd => {
                     depth -= 1;
                     if opened_list {
-                        self.set_verdict((frames[depth] & !LIST) as usize, false);
+                        self.set_verdict((self.frames[depth] & !LIST) as usize, false);
                     }
                 }
                 Event::MapEnd => {
                     depth -= 1;
                     if keys {
-                        self.close_map(frames[depth] as usize, tok)?;
+                        self.close_map(self.frames[depth] as usize, tok)?;
                     }
                 }
                 Event::Key(text) if keys => self.push_key(text, tok.token_start() + 1),
