@@ -80,8 +80,11 @@ fn repeat_in(open: &str, close: &str, n: usize, item: impl Fn(usize) -> String) 
     out
 }
 
+/// An entry point: its name and a run that returns the output length.
+type Entry = (&'static str, fn(&str) -> usize);
+
 /// The entry points timed: every one must scale.
-fn entry_points() -> [(&'static str, fn(&str) -> usize); 3] {
+fn entry_points() -> [Entry; 3] {
     [
         ("to_string", |json| {
             Options::new().to_string(json).map_or(0, |s| s.len())
