@@ -102,15 +102,25 @@ fn assert_no_allocations(name: &str, json: &[u8]) -> usize {
 #[test]
 fn the_corpus_renders_without_allocating() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/data");
-    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     files.retain(|p| p.extension().is_some_and(|e| e == "json"));
     files.sort();
     assert_eq!(files.len(), 4, "the corpus is four files");
     for path in files {
         let json = std::fs::read(&path).unwrap();
         let written = assert_no_allocations(&path.display().to_string(), &json);
-        assert!(written > json.len(), "{}: only {written} bytes written", path.display());
-        println!("{}: 0 allocations, {written} bytes written in 4 forms", path.display());
+        assert!(
+            written > json.len(),
+            "{}: only {written} bytes written",
+            path.display()
+        );
+        println!(
+            "{}: 0 allocations, {written} bytes written in 4 forms",
+            path.display()
+        );
     }
 }
 
@@ -131,7 +141,13 @@ fn every_conformance_input_renders_without_allocating() {
 
 #[test]
 fn errors_do_not_allocate_either() {
-    for bad in [&b"[1,]"[..], b"{\"a\":1,\"a\":2}", b"\"\\ud800\"", b"[\xff]", &[b'['; 5000][..]] {
+    for bad in [
+        &b"[1,]"[..],
+        b"{\"a\":1,\"a\":2}",
+        b"\"\\ud800\"",
+        b"[\xff]",
+        &[b'['; 5000][..],
+    ] {
         assert_no_allocations("bad input", bad);
     }
 }

@@ -80,6 +80,12 @@ fn keys() {
     check("keys.jsonl", Form::Value, 51);
 }
 
+/// Cases the cross-parser check found (tests/compat/run), fixed since.
+#[test]
+fn regressions() {
+    check("regressions.jsonl", Form::Value, 4);
+}
+
 #[test]
 fn documents() {
     check("documents.jsonl", Form::Document, 4);
@@ -93,7 +99,12 @@ fn deviations() {
 /// The document form of every value case is `---\n` + value form + `\n`.
 #[test]
 fn document_form_wraps_value_form() {
-    for file in ["values.jsonl", "escapes.jsonl", "keys.jsonl"] {
+    for file in [
+        "values.jsonl",
+        "escapes.jsonl",
+        "keys.jsonl",
+        "regressions.jsonl",
+    ] {
         for case in cases(file) {
             let doc = kyaml::to_string(&case.json).unwrap();
             assert_eq!(doc, format!("---\n{}\n", case.regular), "{}", case.name);

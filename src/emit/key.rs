@@ -4,12 +4,16 @@
 //! A key is bare when (1) its characters are letters, numbers and `_`, with
 //! `-`, `.` and `/` allowed inside, (2) the reference encoder does not find
 //! it type-ambiguous (null, bool, number, timestamp, as Go parses them) and
-//! (3, our deviation) no YAML 1.1 or 1.2 resolver pattern matches it.
+//! (3, our deviation) no number or date pattern of a YAML resolver in wide
+//! use matches it: YAML 1.1 as PyYAML reads it, YAML 1.2 core, ruamel.yaml's
+//! YAML 1.2 (which allows `_` in numbers), and eemeli/yaml's YAML 1.1
+//! timestamps (which allow one-digit months and days).
 //!
 //! Rule 1 leaves an alphabet without signs, `:`, spaces, `~` or a leading
 //! `.`, so the sexagesimal, `.inf` and time-of-day forms of rule 2 can never
 //! match a key that reaches it; only the forms that fit the alphabet are
-//! checked here.
+//! checked here. Go's date check (`2006-1-2`, a real date) is left out too:
+//! every key it accepts matches the date pattern of rule 3.
 
 use super::unicode::{is_letter, is_number};
 use crate::scan::Text;
@@ -109,12 +113,7 @@ fn is_ambiguous(s: &str) -> bool {
         // Without a leading digit (Go removes `_` first), only words match.
         return is_null_or_bool(s) || go_float_word(s);
     }
-    go_number_like(s)
-        || go_date(b)
-        || yaml11_int(b)
-        || yaml11_float(b)
-        || yaml11_date(b)
-        || yaml12_number(b)
+    go_number_like(s) || resolver_number(b) || resolver_date(b)
 }
 
 /// Go's null check, `strconv.ParseBool`, and the YAML 1.1 boolean words.
@@ -245,101 +244,28 @@ fn go_hex_float(s: &[u8]) -> bool {
     sig_digits * 4 + exp <= 1024
 }
 
-/// Go `time.Parse("2006-1-2", s)`: four-digit year, month and day of one or
-/// two digits, a real date.
-fn go_date(s: &[u8]) -> bool {
-    let (y, rest) = s.split_at(4.min(s.len()));
-    let Some((month, rest)) = rest.strip_prefix(b"-").and_then(|r| number_1_2(r)) else {
-        return false;
-    };
-    let Some((day, rest)) = rest.strip_prefix(b"-").and_then(|r| number_1_2(r)) else {
-        return false;
-    };
-    if y.len() != 4 || !y.iter().all(u8::is_ascii_digit) || !rest.is_empty() {
-        return false;
-    }
-    let year = y.iter().fold(0u32, |a, &d| a * 10 + u32::from(d - b'0'));
-    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
-    let days = match month {
-        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-        4 | 6 | 9 | 11 => 30,
-        2 if leap => 29,
-        2 => 28,
-        _ => return false,
-    };
-    (1..=days).contains(&day)
-}
-
-/// One or two leading digits, as Go's time parser reads them.
-fn number_1_2(s: &[u8]) -> Option<(u32, &[u8])> {
-    let n = span(s, 0, u8::is_ascii_digit).min(2);
-    let value = s[..n].iter().fold(0, |a, &d| a * 10 + u32::from(d - b'0'));
-    (n > 0).then(|| (value, &s[n..]))
-}
-
-/// YAML 1.1 int: `0b[0-1_]+`, `0[0-7_]+`, `(0|[1-9][0-9_]*)`, `0x[0-9a-fA-F_]+`.
-fn yaml11_int(s: &[u8]) -> bool {
+/// The union of the resolvers' number patterns, for a key that starts with a
+/// digit (rule 1 leaves no sign and no leading `.`):
+/// `[0-9][0-9_]*(\.[0-9_]*)?([eE][-+]?[0-9]+)?`, `0b[01_]+`, `0o[0-7_]+`,
+/// `0x[0-9a-fA-F_]+`. It holds YAML 1.1's ints and floats (whose exponent
+/// needs a sign), YAML 1.2 core's, and ruamel.yaml's YAML 1.2 ones, which
+/// allow `_`.
+fn resolver_number(s: &[u8]) -> bool {
     let all = |rest: &[u8], ok: fn(&u8) -> bool| {
         !rest.is_empty() && rest.iter().all(|c| *c == b'_' || ok(c))
     };
     match s {
         [b'0', b'b', rest @ ..] => all(rest, |c| matches!(c, b'0' | b'1')),
-        [b'0', b'x', rest @ ..] => all(rest, u8::is_ascii_hexdigit),
-        [b'0'] => true,
-        [b'0', rest @ ..] => all(rest, |c| matches!(c, b'0'..=b'7')),
-        [b'1'..=b'9', rest @ ..] => rest.iter().all(|c| *c == b'_' || c.is_ascii_digit()),
-        _ => false,
-    }
-}
-
-/// YAML 1.1 float: `([0-9][0-9_]*)?\.[0-9_]*([eE][-+][0-9]+)?`.
-fn yaml11_float(s: &[u8]) -> bool {
-    let digit_ = |c: &u8| c.is_ascii_digit() || *c == b'_';
-    let int = if s.first().is_some_and(u8::is_ascii_digit) {
-        span(s, 0, digit_)
-    } else {
-        0
-    };
-    if s.get(int) != Some(&b'.') {
-        return false;
-    }
-    let i = int + 1 + span(s, int + 1, digit_);
-    match &s[i..] {
-        [] => true,
-        [b'e' | b'E', b'-' | b'+', exp @ ..] => {
-            !exp.is_empty() && exp.iter().all(u8::is_ascii_digit)
-        }
-        _ => false,
-    }
-}
-
-/// YAML 1.1 date: `[0-9]{4}-[0-9]{2}-[0-9]{2}`.
-fn yaml11_date(s: &[u8]) -> bool {
-    s.len() == 10
-        && s.iter().enumerate().all(|(i, c)| {
-            if i == 4 || i == 7 {
-                *c == b'-'
-            } else {
-                c.is_ascii_digit()
-            }
-        })
-}
-
-/// YAML 1.2 core int and float: `[0-9]+`, `0o[0-7]+`, `0x[0-9a-fA-F]+`,
-/// `(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`.
-fn yaml12_number(s: &[u8]) -> bool {
-    let all = |rest: &[u8], ok: fn(&u8) -> bool| !rest.is_empty() && rest.iter().all(ok);
-    match s {
         [b'0', b'o', rest @ ..] => all(rest, |c| matches!(c, b'0'..=b'7')),
         [b'0', b'x', rest @ ..] => all(rest, u8::is_ascii_hexdigit),
         _ => {
-            let int = span(s, 0, u8::is_ascii_digit);
-            let mut i = int;
-            if s.get(i) == Some(&b'.') {
-                i += 1 + span(s, i + 1, u8::is_ascii_digit);
-            }
-            if int == 0 {
+            let digit_ = |c: &u8| c.is_ascii_digit() || *c == b'_';
+            let mut i = span(s, 0, digit_);
+            if i == 0 || !s[0].is_ascii_digit() {
                 return false;
+            }
+            if s.get(i) == Some(&b'.') {
+                i += 1 + span(s, i + 1, digit_);
             }
             match &s[i..] {
                 [] => true,
@@ -348,12 +274,32 @@ fn yaml12_number(s: &[u8]) -> bool {
                         .strip_prefix(b"-")
                         .or_else(|| rest.strip_prefix(b"+"))
                         .unwrap_or(rest);
-                    all(exp, u8::is_ascii_digit)
+                    !exp.is_empty() && exp.iter().all(u8::is_ascii_digit)
                 }
                 _ => false,
             }
         }
     }
+}
+
+/// The date part of a YAML 1.1 timestamp as eemeli/yaml reads it,
+/// `[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}`, real date or not (PyYAML fails on
+/// `2025-02-30`; eemeli/yaml reads `2024-2-31` as March 2).
+fn resolver_date(s: &[u8]) -> bool {
+    let four = s.len() >= 4 && s[..4].iter().all(u8::is_ascii_digit);
+    let Some(rest) = four.then(|| &s[4..]).and_then(|r| r.strip_prefix(b"-")) else {
+        return false;
+    };
+    let Some(rest) = skip_1_or_2_digits(rest).and_then(|r| r.strip_prefix(b"-")) else {
+        return false;
+    };
+    skip_1_or_2_digits(rest).is_some_and(<[u8]>::is_empty)
+}
+
+/// What follows one or two leading digits, if `s` starts with one or two.
+fn skip_1_or_2_digits(s: &[u8]) -> Option<&[u8]> {
+    let n = span(s, 0, u8::is_ascii_digit);
+    (1..=2).contains(&n).then(|| &s[n..])
 }
 
 /// How many bytes from `from` satisfy `ok`.
@@ -426,16 +372,8 @@ mod tests {
         ] {
             assert!(!bare(k), "{k}");
         }
-        // Go says no: not bool, not a real date, an int needs digits.
-        for k in [
-            "2023-2-29",
-            "2006-1-32",
-            "0x",
-            "0b",
-            "nan1",
-            "0x1.8",
-            "0xp3",
-        ] {
+        // Go says no: not bool, an int needs digits, a hex float needs `p`.
+        for k in ["0x", "0b", "nan1", "0x1.8", "0xp3"] {
             assert!(bare(k), "{k}");
         }
     }
@@ -453,6 +391,12 @@ mod tests {
             "1_0.5",
             "0o8_",
             "1.2e-3",
+            // Not real dates, but eemeli/yaml 1.1 reads them as dates.
+            "2023-2-29",
+            "2006-1-32",
+            // ruamel.yaml's YAML 1.2 allows `_`: an int, and an infinity.
+            "0o_",
+            "1_0e999",
         ] {
             assert_eq!(bare(k), k == "0o8_", "{k}");
         }
@@ -464,6 +408,9 @@ mod tests {
             "v1.2",
             "1.2.3-rc.1",
             "0x1p99999",
+            "2024-02-300",
+            "20240-1-1",
+            "1e5x",
         ] {
             assert!(bare(k), "{k}");
         }
