@@ -262,6 +262,10 @@ fn output_is_deterministic_white_space_blind_and_wrapped() {
         .quickcheck(forms_agree as fn(Json) -> bool);
 }
 
+/// A number's parts: sign, integer digits, fraction digits, and exponent
+/// (upper case?, sign: `Some(true)` for `+`, digits).
+type Parts = Vec<(bool, u64, Option<u16>, Option<(bool, Option<bool>, u16)>)>;
+
 /// A JSON number in any notation: sign, digits, fraction, exponent.
 fn number_text(
     negative: bool,
@@ -281,9 +285,7 @@ fn number_text(
     s
 }
 
-fn numbers_read_back(
-    parts: Vec<(bool, u64, Option<u16>, Option<(bool, Option<bool>, u16)>)>,
-) -> TestResult {
+fn numbers_read_back(parts: Parts) -> TestResult {
     let texts: Vec<String> = parts
         .into_iter()
         .map(|(neg, int, frac, exp)| {
@@ -320,7 +322,6 @@ fn numbers_read_back(
 
 #[test]
 fn numbers_in_every_notation_keep_their_value() {
-    type Parts = Vec<(bool, u64, Option<u16>, Option<(bool, Option<bool>, u16)>)>;
     QuickCheck::new()
         .tests(TESTS)
         .quickcheck(numbers_read_back as fn(Parts) -> TestResult);
