@@ -1,0 +1,142 @@
+//! One ratio table: kyaml against serde_json on every corpus file.
+//!
+//! `cargo run --release --example bench [-- --rounds N] [--check]` times the
+//! contenders round-robin (the order rotating each round, so a noisy moment
+//! hits them all), takes each one's median, and prints MB/s of input and the
+//! ratios the performance targets are stated in. Absolute numbers vary by
+//! machine; the ratios, from one run, are the claim. `--check` exits 1 when
+//! a target is missed.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use kyaml::Options;
+
+const FILES: [&str; 4] = ["twitter", "citm_catalog", "canada", "k8s_swagger"];
+
+/// A contender: its column name and a run over the input.
+type Contender = (&'static str, fn(&[u8]));
+
+const CONTENDERS: [Contender; 5] = [
+    ("kyaml to_string", |input| {
+        drop(black_box(Options::new().to_string(input).unwrap()))
+    }),
+    ("kyaml compact", |input| {
+        drop(black_box(
+            Options::new().compact(true).to_string(input).unwrap(),
+        ))
+    }),
+    ("kyaml to_fmt", |input| {
+        let mut sink = Discard(0);
+        Options::new().to_fmt(input, &mut sink).unwrap();
+        black_box(sink.0);
+    }),
+    ("serde validate", |input| {
+        black_box(serde_json::from_slice::<serde::de::IgnoredAny>(input).unwrap());
+    }),
+    ("serde Value+pretty", |input| {
+        let value: serde_json::Value = serde_json::from_slice(input).unwrap();
+        drop(black_box(serde_json::to_vec_pretty(&value).unwrap()));
+    }),
+];
+
+/// A `fmt::Write` that keeps nothing, so `to_fmt` is timed without a buffer.
+struct Discard(usize);
+
+impl std::fmt::Write for Discard {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0 += s.len();
+        Ok(())
+    }
+}
+
+fn median(mut times: Vec<f64>) -> f64 {
+    times.sort_by(f64::total_cmp);
+    times[times.len() / 2]
+}
+
+fn cpu_model() -> String {
+    let info = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let model = info
+        .lines()
+        .find_map(|l| l.strip_prefix("model name"))
+        .and_then(|l| l.split(':').nth(1));
+    model.map_or("unknown CPU".into(), |m| m.trim().to_owned())
+}
+
+fn main() {
+    let mut rounds = 15;
+    let mut check = false;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--rounds" => {
+                rounds = args
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .expect("--rounds N")
+            }
+            "--check" => check = true,
+            _ => panic!("usage: bench [--rounds N] [--check]"),
+        }
+    }
+    println!(
+        "{} rounds, medians; {}, {} cores",
+        rounds,
+        cpu_model(),
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    );
+    print!("\n| file | MB |");
+    CONTENDERS
+        .iter()
+        .for_each(|(name, _)| print!(" {name} MB/s |"));
+    println!(" kyaml/validate | kyaml/Value+pretty | compact/regular |");
+    println!("|---|---|{}---|---|---|", "---|".repeat(CONTENDERS.len()));
+    let mut missed = Vec::new();
+    for name in FILES {
+        let path = format!("{}/benches/data/{name}.json", env!("CARGO_MANIFEST_DIR"));
+        let input = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let mut times = vec![Vec::new(); CONTENDERS.len()];
+        for round in 0..rounds {
+            for k in 0..CONTENDERS.len() {
+                let i = (round + k) % CONTENDERS.len();
+                let start = Instant::now();
+                (CONTENDERS[i].1)(&input);
+                times[i].push(start.elapsed().as_secs_f64());
+            }
+        }
+        let mb = input.len() as f64 / 1e6;
+        let speed: Vec<f64> = times.into_iter().map(|t| mb / median(t)).collect();
+        let (regular, compact, validate, pretty) = (speed[0], speed[1], speed[3], speed[4]);
+        print!("| {name} | {mb:.2} |");
+        speed.iter().for_each(|s| print!(" {s:.0} |"));
+        println!(
+            " {:.2} | {:.2} | {:.2} |",
+            regular / validate,
+            regular / pretty,
+            compact / regular
+        );
+        if regular < validate {
+            missed.push(format!(
+                "{name}: kyaml/validate {:.2} < 1.0",
+                regular / validate
+            ));
+        }
+        if regular < 5.0 * pretty {
+            missed.push(format!(
+                "{name}: kyaml/Value+pretty {:.2} < 5",
+                regular / pretty
+            ));
+        }
+        if compact < 0.95 * regular {
+            missed.push(format!(
+                "{name}: compact/regular {:.2} < 0.95",
+                compact / regular
+            ));
+        }
+    }
+    if check && !missed.is_empty() {
+        eprintln!("\ntargets missed:\n  {}", missed.join("\n  "));
+        std::process::exit(1);
+    }
+}
