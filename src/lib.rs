@@ -34,10 +34,10 @@
 //! recurses. The features `alloc` (`String` output) and `std`
 //! (`io::Write` output and the `kyaml` command) are on by default.
 //!
-//! How it works: [`scan`](crate) (`src/scan`) tokenizes JSON into events;
-//! a first pass (`src/plan`) checks each document completely and records
-//! which lists are "cuddled"; then the emitter (`src/emit`) writes the events
-//! as KYAML. The quoting rules live in `src/emit/string.rs` (strings) and
+//! How it works: a tokenizer (`src/scan`) turns JSON into events; a first
+//! pass over each document (`src/plan`) checks all of it and records which
+//! lists are "cuddled"; then the emitter (`src/emit`) writes the events as
+//! KYAML. Nothing of a document reaches the sink before it has proved valid. The quoting rules live in `src/emit/string.rs` (strings) and
 //! `src/emit/key.rs` (keys).
 //!
 //! [KYAML]: https://github.com/kubernetes/enhancements/tree/master/keps/sig-cli/5295-kyaml
