@@ -208,9 +208,9 @@ fn duplicate(keys: &mut [KeySeen], src: &str) -> Option<(KeySeen, KeySeen)> {
 /// comparisons of hashes) instead of sorted.
 const SMALL_MAP: usize = 16;
 
-/// A hash of the first 128 bytes of a key's decoded UTF-8 text, eight bytes
-/// at a time. Equal keys hash equal however they were escaped; a collision
-/// costs only a comparison of text.
+/// A hash of the first 128 bytes of a key's decoded UTF-8 text. Equal keys
+/// hash equal however they were escaped; a collision costs only a
+/// comparison of text.
 fn hash(text: &Text<'_>) -> u64 {
     const CAP: usize = 128;
     if let Some(plain) = text.as_plain() {
@@ -228,14 +228,17 @@ fn hash(text: &Text<'_>) -> u64 {
     hash_bytes(&buf[..len])
 }
 
+/// Mixes the length and the first and last eight bytes: two loads, however
+/// long the key. Keys that share both ends collide, and are then told apart
+/// by their text.
 fn hash_bytes(bytes: &[u8]) -> u64 {
-    let mut h = bytes.len() as u64;
-    for chunk in bytes.chunks(8) {
-        let mut word = [0u8; 8];
-        word[..chunk.len()].copy_from_slice(chunk);
-        h = (h ^ u64::from_le_bytes(word))
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .rotate_left(29);
-    }
-    h
+    // Whole words load directly; a short key is gathered in a register
+    // (a byte array written and read back as a word stalls the load).
+    let word = |b: &[u8]| match b.try_into() {
+        Ok(w) => u64::from_le_bytes(w),
+        Err(_) => b.iter().rev().fold(0, |w, &c| w << 8 | u64::from(c)),
+    };
+    let (head, tail) = (&bytes[..bytes.len().min(8)], &bytes[bytes.len().saturating_sub(8)..]);
+    let h = (bytes.len() as u64 ^ word(head)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (h.rotate_left(29) ^ word(tail)).wrapping_mul(0xBF58_476D_1CE4_E5B9)
 }

@@ -110,6 +110,8 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// The next event of the current document, or `None` once it is complete.
+    /// Inlined into its two callers, so events travel in registers.
+    #[inline(always)]
     pub(crate) fn next_event(&mut self) -> Result<Option<Event<'a>>, Fault> {
         loop {
             self.skip_ws();
