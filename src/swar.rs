@@ -62,6 +62,15 @@ pub(crate) fn find_byte(s: &[u8], from: usize, b: u8) -> usize {
     find(s, from, |w| eq_bytes(w, b), |c| c == b)
 }
 
+/// The first byte at or after `from` that is not an ASCII digit.
+#[inline]
+pub(crate) fn skip_digits(s: &[u8], from: usize) -> usize {
+    // Above '9': adding 0x46 reaches the top bit. Below '0': subtracting
+    // 0x30 borrows into it. Non-ASCII bytes have it already.
+    let flags = |w: u64| (w.wrapping_add(LO * 0x46) | w.wrapping_sub(LO * 0x30) | w) & HI;
+    find(s, from, flags, |c| !c.is_ascii_digit())
+}
+
 /// The first byte at or after `from` that is not printable ASCII when
 /// already inside a decoded run: DEL (0x7F) or any non-ASCII byte.
 #[inline]

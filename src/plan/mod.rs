@@ -238,7 +238,10 @@ fn hash_bytes(bytes: &[u8]) -> u64 {
         Ok(w) => u64::from_le_bytes(w),
         Err(_) => b.iter().rev().fold(0, |w, &c| w << 8 | u64::from(c)),
     };
-    let (head, tail) = (&bytes[..bytes.len().min(8)], &bytes[bytes.len().saturating_sub(8)..]);
+    let (head, tail) = (
+        &bytes[..bytes.len().min(8)],
+        &bytes[bytes.len().saturating_sub(8)..],
+    );
     let h = (bytes.len() as u64 ^ word(head)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     (h.rotate_left(29) ^ word(tail)).wrapping_mul(0xBF58_476D_1CE4_E5B9)
 }

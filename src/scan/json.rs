@@ -275,12 +275,11 @@ impl<'a> Tokenizer<'a> {
 
     /// Reads one or more ASCII digits.
     fn digits(&mut self) -> Result<(), Fault> {
-        let rest = &self.src.as_bytes()[self.pos..];
-        let n = rest.iter().take_while(|b| b.is_ascii_digit()).count();
-        if n == 0 {
+        let end = swar::skip_digits(self.src.as_bytes(), self.pos);
+        if end == self.pos {
             return Err(self.error_or_eof("a digit"));
         }
-        self.pos += n;
+        self.pos = end;
         Ok(())
     }
 
