@@ -105,28 +105,14 @@ HEADER = """\
 //!
 //! Each class is an ASCII fast path followed by a binary search over sorted,
 //! merged, inclusive ranges: `u16` pairs for the BMP, `u32` pairs above it.
+//! `is_print`, which every non-ASCII character of a string goes through,
+//! looks BMP characters up in a two-level bitmap instead.
 """
 
 FUNCS = """\
-/// Binary search of `c` in sorted, disjoint, inclusive `u16` ranges.
+/// Binary search of `c` in sorted, disjoint, inclusive ranges.
 #[inline]
-fn in_bmp(table: &[(u16, u16)], c: u16) -> bool {
-    table
-        .binary_search_by(|&(lo, hi)| {
-            if hi < c {
-                Ordering::Less
-            } else if lo > c {
-                Ordering::Greater
-            } else {
-                Ordering::Equal
-            }
-        })
-        .is_ok()
-}
-
-/// Binary search of `c` in sorted, disjoint, inclusive `u32` ranges.
-#[inline]
-fn in_astral(table: &[(u32, u32)], c: u32) -> bool {
+fn in_ranges<T: Ord + Copy>(table: &[(T, T)], c: T) -> bool {
     table
         .binary_search_by(|&(lo, hi)| {
             if hi < c {
@@ -145,8 +131,8 @@ fn in_astral(table: &[(u32, u32)], c: u32) -> bool {
 fn lookup(bmp: &[(u16, u16)], astral: &[(u32, u32)], c: char) -> bool {
     let c = c as u32;
     match u16::try_from(c) {
-        Ok(c) => in_bmp(bmp, c),
-        Err(_) => in_astral(astral, c),
+        Ok(c) => in_ranges(bmp, c),
+        Err(_) => in_ranges(astral, c),
     }
 }
 
@@ -160,7 +146,13 @@ pub(crate) fn is_print(c: char) -> bool {
     if c.is_ascii() {
         return matches!(c, ' '..='~');
     }
-    lookup(&PRINT_BMP, &PRINT_ASTRAL, c)
+    // The hot path (every non-ASCII character of every string): in the BMP,
+    // two loads from a bitmap of 64-code-point leaves, shared when equal.
+    let c = c as u32;
+    match PRINT_BMP_INDEX.get((c >> 6) as usize) {
+        Some(&leaf) => PRINT_BMP_LEAVES[usize::from(leaf)] >> (c & 63) & 1 == 1,
+        None => in_ranges(&PRINT_ASTRAL, c),
+    }
 }
 
 /// Go's `unicode.IsLetter` as of Unicode {ver}: general categories Lu, Ll,
@@ -279,6 +271,14 @@ mod tests {
     }
 
     #[test]
+    fn the_print_bitmap_agrees_with_the_print_ranges() {
+        for c in (0x80..0x10000).filter_map(char::from_u32) {
+            let ranges = super::in_ranges(&super::PRINT_BMP, c as u16);
+            assert_eq!(is_print(c), ranges, "{:#X}", c as u32);
+        }
+    }
+
+    #[test]
     fn tables_are_sorted_and_merged() {
         fn check<T: Copy + Into<u32>>(table: &[(T, T)]) {
             let mut prev: Option<u32> = None;
@@ -302,6 +302,33 @@ mod tests {
 """
 
 
+def emit_bitmap(lines, name, pred):
+    """A two-level bitmap of the BMP: an index of 1024 64-code-point chunks
+    into their distinct 64-bit leaves."""
+    leaves, index = [], []
+    for chunk in range(1024):
+        bits = 0
+        for i in range(64):
+            if pred(chunk * 64 + i):
+                bits |= 1 << i
+        if bits not in leaves:
+            leaves.append(bits)
+        index.append(leaves.index(bits))
+    assert len(leaves) <= 256
+    lines.append("// %s bitmap: %d-byte index, %d leaves (%d bytes)." % (name.lower(), len(index), len(leaves), 8 * len(leaves)))
+    lines.append("#[rustfmt::skip]")
+    lines.append("static %s_INDEX: [u8; %d] = [" % (name, len(index)))
+    for i in range(0, len(index), 24):
+        lines.append("    " + " ".join("%d," % v for v in index[i:i + 24]))
+    lines.append("];")
+    lines.append("#[rustfmt::skip]")
+    lines.append("static %s_LEAVES: [u64; %d] = [" % (name, len(leaves)))
+    for i in range(0, len(leaves), 4):
+        lines.append("    " + " ".join("0x%016X," % v for v in leaves[i:i + 4]))
+    lines.append("];")
+    lines.append("")
+
+
 def main():
     lines = [HEADER.replace("{ver}", UNICODE_VERSION)]
     lines.append("use core::cmp::Ordering;")
@@ -316,6 +343,10 @@ def main():
             "// %s: %d BMP ranges (%d bytes), %d supplementary ranges (%d bytes)."
             % (name.lower(), len(bmp), 4 * len(bmp), len(astral), 8 * len(astral))
         )
+        if name == "PRINT":
+            # is_print uses a bitmap for the BMP; the ranges check it in tests.
+            emit_bitmap(lines, name + "_BMP", pred)
+            lines.append("#[cfg(test)]")
         emit_table(lines, name + "_BMP", bmp, "u16", 4, 6)
         emit_table(lines, name + "_ASTRAL", astral, "u32", 5, 4)
         sizes[name] = (4 * len(bmp), 8 * len(astral))

@@ -15,28 +15,14 @@
 //!
 //! Each class is an ASCII fast path followed by a binary search over sorted,
 //! merged, inclusive ranges: `u16` pairs for the BMP, `u32` pairs above it.
+//! `is_print`, which every non-ASCII character of a string goes through,
+//! looks BMP characters up in a two-level bitmap instead.
 
 use core::cmp::Ordering;
 
-/// Binary search of `c` in sorted, disjoint, inclusive `u16` ranges.
+/// Binary search of `c` in sorted, disjoint, inclusive ranges.
 #[inline]
-fn in_bmp(table: &[(u16, u16)], c: u16) -> bool {
-    table
-        .binary_search_by(|&(lo, hi)| {
-            if hi < c {
-                Ordering::Less
-            } else if lo > c {
-                Ordering::Greater
-            } else {
-                Ordering::Equal
-            }
-        })
-        .is_ok()
-}
-
-/// Binary search of `c` in sorted, disjoint, inclusive `u32` ranges.
-#[inline]
-fn in_astral(table: &[(u32, u32)], c: u32) -> bool {
+fn in_ranges<T: Ord + Copy>(table: &[(T, T)], c: T) -> bool {
     table
         .binary_search_by(|&(lo, hi)| {
             if hi < c {
@@ -55,8 +41,8 @@ fn in_astral(table: &[(u32, u32)], c: u32) -> bool {
 fn lookup(bmp: &[(u16, u16)], astral: &[(u32, u32)], c: char) -> bool {
     let c = c as u32;
     match u16::try_from(c) {
-        Ok(c) => in_bmp(bmp, c),
-        Err(_) => in_astral(astral, c),
+        Ok(c) => in_ranges(bmp, c),
+        Err(_) => in_ranges(astral, c),
     }
 }
 
@@ -70,7 +56,13 @@ pub(crate) fn is_print(c: char) -> bool {
     if c.is_ascii() {
         return matches!(c, ' '..='~');
     }
-    lookup(&PRINT_BMP, &PRINT_ASTRAL, c)
+    // The hot path (every non-ASCII character of every string): in the BMP,
+    // two loads from a bitmap of 64-code-point leaves, shared when equal.
+    let c = c as u32;
+    match PRINT_BMP_INDEX.get((c >> 6) as usize) {
+        Some(&leaf) => PRINT_BMP_LEAVES[usize::from(leaf)] >> (c & 63) & 1 == 1,
+        None => in_ranges(&PRINT_ASTRAL, c),
+    }
 }
 
 /// Go's `unicode.IsLetter` as of Unicode 15.0.0: general categories Lu, Ll,
@@ -94,6 +86,90 @@ pub(crate) fn is_number(c: char) -> bool {
 }
 
 // print: 344 BMP ranges (1376 bytes), 366 supplementary ranges (2928 bytes).
+// print_bmp bitmap: 1024-byte index, 128 leaves (1024 bytes).
+#[rustfmt::skip]
+static PRINT_BMP_INDEX: [u8; 1024] = [
+    0, 1, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 5, 3, 3, 3, 3, 3, 6, 7, 8, 9,
+    10, 3, 3, 11, 12, 13, 14, 15, 16, 17, 18, 19, 3, 3, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29,
+    30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 3, 42, 43, 44, 3, 3, 3, 45, 3, 3, 3, 3,
+    3, 46, 47, 48, 49, 50, 51, 52, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 53, 54, 55, 56, 3, 57,
+    58, 54, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 3, 69, 3, 70, 71, 72, 73, 74, 3, 3, 3, 3,
+    3, 3, 3, 3, 75, 76, 77, 78, 79, 80, 81, 82, 3, 3, 83, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    84, 85, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 86, 87, 3, 3, 3, 3, 88, 89, 90, 91, 92, 3, 93, 94, 95, 3, 3, 3, 96,
+    97, 97, 7, 3, 98, 3, 99, 100, 101, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 102, 103, 3, 3, 3, 3, 104, 3, 3, 105, 3, 3, 3, 106,
+    107, 105, 3, 108, 3, 109, 3, 110, 111, 112, 3, 113, 114, 63, 3, 115, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 100, 116,
+    117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117,
+    117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117,
+    117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117,
+    117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117,
+    117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117,
+    117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 117, 3, 3, 3, 3, 3, 118, 3, 119, 120, 121, 3, 122,
+    3, 3, 3, 3, 3, 3, 123, 124, 51, 125, 3, 126, 97, 3, 1, 127,
+];
+#[rustfmt::skip]
+static PRINT_BMP_LEAVES: [u64; 128] = [
+    0xFFFFFFFF00000000, 0x7FFFFFFFFFFFFFFF, 0xFFFFDFFE00000000, 0xFFFFFFFFFFFFFFFF,
+    0xFCFFFFFFFFFFFFFF, 0xFFFFFFFBFFFFD7F0, 0xFFFEFFFFFFFFFFFF, 0xFFFFFFFFFE7FFFFF,
+    0xFFFFFFFFFFFEE7FF, 0x001F87FFFFFF00FF, 0xFFFFFFFFEFFFFFC0, 0xFFFFFFFFDFFFFFFF,
+    0xFFFFFFFFFFFF3FFF, 0xFFFFFFFFFFFFE7FF, 0x0003FFFFFFFFFFFF, 0xE7FFFFFFFFFFFFFF,
+    0x7FFF3FFFFFFFFFFF, 0xFFFF07FF4FFFFFFF, 0xFFFFFFFFFF007FFF, 0xFFFFFFFBFFFFFFFF,
+    0xF3C5FDFFFFF99FEF, 0x7FFFFFCFB080799F, 0xD36DFDFFFFF987EE, 0x007FFFC05E023987,
+    0xF3EDFDFFFFFBBFEE, 0xFE03FFCF00013BBF, 0xF3EDFDFFFFF99FEE, 0x00FFFFCFB0E0399F,
+    0xC3FFC718D63DC7EC, 0x07FFFFC000813DC7, 0xF3FFFDFFFFFDDFFF, 0xFF80FFCF27603DDF,
+    0xF3EFFDFFFFFDDFFF, 0x000EFFCF60603DDF, 0xFFFFFFFFFFFDDFFF, 0xFFFFFFCFFFF0FDDF,
+    0x2FFBFFFFFC7FFFEE, 0x001CFFC0FF5F847F, 0x87FFFFFFFFFFFFFE, 0x000000000FFFFFFF,
+    0x3FFFFFAFFFFFF7D6, 0x00000000F3FF7F5F, 0xFFFE1FFFFFFFFEFF, 0xDFFFFFFFFEFFFFFF,
+    0x0000000007FFDFFF, 0xFFFFFFFFFFFF20BF, 0xFFFFFFFF3D7F3DFF, 0x7F3DFFFFFFFF3DFF,
+    0xFFFFFFFFFF7FFF3D, 0xFFFFFFFFFF3DFFFF, 0x1FFFFFFFE7FFFFFF, 0xFFFFFFFF03FFFFFF,
+    0x3F3FFFFFFFFFFFFF, 0xFFFFFFFF1FFFFFFE, 0x01FFFFFFFFFFFFFF, 0x007FFFFF803FFFFF,
+    0x000DDFFF000FFFFF, 0x03FF03FF3FFFFFFF, 0xFFFFFFFF03FFBFFF, 0xFFFF07FFFFFFFFFF,
+    0x003FFFFFFFFFFFFF, 0x0FFF0FFF7FFFFFFF, 0x001F3FFFFFFFFFF1, 0xFFFF0FFFFFFFFFFF,
+    0xFFFFFFFFC7FF03FF, 0xFFFFFFFFCFFFFFFF, 0x9FFFFFFF7FFFFFFF, 0xFFFF3FFF03FF03FF,
+    0x0000000000007FFF, 0x7FFFFFFFFFFF1FFF, 0xF00FFFFFFFFFFFFF, 0xF8FFFFFFFFFFFFFF,
+    0xFFFFFFFFFFFFE3FF, 0xE7FFFFFFFFFF01FF, 0x07FFFFFFFFFF00FF, 0xFFFFFFFF3F3FFFFF,
+    0x3FFFFFFFAAFF3F3F, 0xFFDFFFFFFFFFFFFF, 0x7FDCFFFFEFCFFFDF, 0xFFFF00FFFFFF0000,
+    0xFFF300007FFFFFFF, 0xFFFFFFFF1FFF7FFF, 0x0001FFFFFFFF0001, 0xFFFFFFFFFFFF0FFF,
+    0x0000007FFFFFFFFF, 0xFFFFFFFF000007FF, 0xFFCFFFFFFFFFFFFF, 0xFFFFFFFFFFBFFFFF,
+    0xFE0FFFFFFFFFFFFF, 0xFFFF20BFFFFFFFFF, 0x800180FFFFFFFFFF, 0x7F7F7F7F007FFFFF,
+    0xFFFFFFFF7F7F7F7F, 0x000000003FFFFFFF, 0xFFFFFFFFFBFFFFFF, 0x000FFFFFFFFFFFFF,
+    0x0FFF0000003FFFFF, 0xFFFFFFFFFFFFFFFE, 0xFFFEFFFFFFFFFFE0, 0xFFFFFFFFFFFF7FFF,
+    0xFFFF000FFFFFFFFF, 0xFFFFFFFF7FFFFFFF, 0xFFFFFFFFFFFF1FFF, 0xFFFFFFFFFFFF007F,
+    0x00000FFFFFFFFFFF, 0x00FFFFFFFFFFFFFF, 0xFFFC000003EB07FF, 0x03FF1FFFFFFFFFFF,
+    0xFFFFFFFF03FFC03F, 0x1FFFFFFF800FFFFF, 0x7FFFFFFFC3FFBFFF, 0x007FFFFFFFFFFFFF,
+    0xFFFFFFFFF3FF3FFF, 0x007FFFFFF8000007, 0xFFFF7F7F007E7E7E, 0x03FF3FFFFFFFFFFF,
+    0x0FFFFFFFFFFFF87F, 0x0000000000000000, 0xFFFF3FFFFFFFFFFF, 0x0000000003FFFFFF,
+    0x5F7FFFFFE0F8007F, 0xFFFFFFFFFFFFFFDB, 0xFFFFFFFFFFF80007, 0xFFFFFFFFFFFCFFFF,
+    0xFFFF0000000080FF, 0xFFDF0F7FFFF7FFFF, 0x1FFFFFFFFFFFFFFF, 0x30007F7F1CFCFCFC,
+];
+
+#[cfg(test)]
 #[rustfmt::skip]
 static PRINT_BMP: [(u16, u16); 344] = [
     (0x00A1, 0x00AC), (0x00AE, 0x0377), (0x037A, 0x037F), (0x0384, 0x038A), (0x038C, 0x038C), (0x038E, 0x03A1),
@@ -521,6 +597,14 @@ mod tests {
             assert_eq!(is_print(c), print, "is_print({:?})", c);
             assert_eq!(is_letter(c), letter, "is_letter({:?})", c);
             assert_eq!(is_number(c), number, "is_number({:?})", c);
+        }
+    }
+
+    #[test]
+    fn the_print_bitmap_agrees_with_the_print_ranges() {
+        for c in (0x80..0x10000).filter_map(char::from_u32) {
+            let ranges = super::in_ranges(&super::PRINT_BMP, c as u16);
+            assert_eq!(is_print(c), ranges, "{:#X}", c as u32);
         }
     }
 
