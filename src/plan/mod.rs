@@ -191,17 +191,31 @@ fn duplicate(keys: &mut [KeySeen], src: &str) -> Option<(KeySeen, KeySeen)> {
                 .map(|k| (*k, keys[j]))
         });
     }
-    // Equal keys end up side by side, each run in input order, so the pair
-    // of a run's first two members is its earliest repetition.
-    keys.sort_unstable_by(|a, b| {
-        (a.hash.cmp(&b.hash))
-            .then_with(|| text_of(a, src).cmp_decoded(&text_of(b, src)))
-            .then(a.start.cmp(&b.start))
-    });
-    keys.windows(2)
-        .filter(|w| same(&w[0], &w[1]))
-        .map(|w| (w[0], w[1]))
-        .min_by_key(|(_, again)| again.start)
+    // Sorting by hash is a sort of integers; only keys whose hashes collide
+    // (equal keys, and rare strangers) are then sorted by text, so equal
+    // keys end up side by side, each group in input order, and the pair of
+    // a group's first two members is its earliest repetition.
+    keys.sort_unstable_by_key(|k| k.hash);
+    let mut earliest: Option<(KeySeen, KeySeen)> = None;
+    for run in keys
+        .chunk_by_mut(|a, b| a.hash == b.hash)
+        .filter(|run| run.len() > 1)
+    {
+        run.sort_unstable_by(|a, b| {
+            text_of(a, src)
+                .cmp_decoded(&text_of(b, src))
+                .then(a.start.cmp(&b.start))
+        });
+        let repeats = run
+            .windows(2)
+            .filter(|w| same(&w[0], &w[1]))
+            .map(|w| (w[0], w[1]));
+        earliest = earliest
+            .into_iter()
+            .chain(repeats)
+            .min_by_key(|(_, again)| again.start);
+    }
+    earliest
 }
 
 /// Up to this many keys, a map's keys are compared pairwise (at most 120
@@ -244,4 +258,67 @@ fn hash_bytes(bytes: &[u8]) -> u64 {
     );
     let h = (bytes.len() as u64 ^ word(head)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     (h.rotate_left(29) ^ word(tail)).wrapping_mul(0xBF58_476D_1CE4_E5B9)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Keys of `src` (a list of plain `"..."` keys) with the given hashes.
+    fn keys(src: &str, hash: impl Fn(usize) -> u64) -> std::vec::Vec<KeySeen> {
+        let starts = src
+            .match_indices('"')
+            .map(|(i, _)| i)
+            .collect::<std::vec::Vec<_>>();
+        starts
+            .chunks(2)
+            .enumerate()
+            .map(|(n, q)| KeySeen {
+                hash: hash(n),
+                start: q[0] + 1,
+                end: q[1],
+                escaped: false,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn colliding_hashes_are_told_apart_by_text() {
+        // 40 keys (past the pairwise limit), all with one hash: only real
+        // repeats count, and the earliest second occurrence wins.
+        let mut src = std::string::String::new();
+        for i in 0..40 {
+            src += &std::format!("\"k{}\" ", i % 37);
+        }
+        let mut all = keys(&src, |_| 7);
+        let (first, again) = duplicate(&mut all, &src).unwrap();
+        assert_eq!(
+            (&src[first.start..first.end], &src[again.start..again.end]),
+            ("k0", "k0")
+        );
+        assert!(first.start < again.start);
+        let mut distinct = keys(&src, |_| 7);
+        distinct.truncate(37);
+        assert!(duplicate(&mut distinct, &src).is_none());
+    }
+
+    #[test]
+    fn the_earliest_repeat_is_reported_in_small_and_large_maps() {
+        // `b` repeats before `a` does, in a 5-key map and in a 45-key one.
+        let small = "\"a\" \"b\" \"c\" \"b\" \"a\"";
+        let large = std::format!(
+            "{small} {}",
+            (0..40)
+                .map(|i| std::format!("\"x{i}\""))
+                .collect::<std::vec::Vec<_>>()
+                .join(" ")
+        );
+        for src in [small, large.as_str()] {
+            let mut all = keys(src, |n| {
+                [1, 2, 3, 2, 1].get(n).copied().unwrap_or(n as u64 + 10)
+            });
+            let found = duplicate(&mut all, src).map(|(f, a)| (f.start, a.start));
+            assert_eq!(found, Some((5, 13)), "{src}");
+        }
+    }
 }
