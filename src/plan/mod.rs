@@ -13,10 +13,11 @@
 //!
 //! The same pass finds duplicate keys: each open map's keys are noted in the
 //! store (a hash of the decoded text, and where the key lies in the input),
-//! and at its `}` they are sorted by hash, then by decoded text, so equal
-//! keys end up side by side: `O(n log n)` comparisons for `n` keys, however
-//! the hashes collide, and no table to size. The fixed store holds [`Fixed::KEYS`] keys
-//! of open maps; keys past that are not checked.
+//! and at its `}` they are compared: pairwise for small maps, else sorted by
+//! hash and, where hashes collide, by decoded text, so equal keys end up side
+//! by side: `O(n log n)` for `n` keys however the hashes collide, and no
+//! table to size. The fixed store holds `Fixed::KEYS` keys of open maps;
+//! keys past that are not checked.
 
 mod store;
 
