@@ -258,3 +258,26 @@ fn no_alloc_and_alloc_paths_agree_past_the_fixed_tables() {
         assert_eq!(fixed, opts.to_string(&json).unwrap());
     }
 }
+
+#[test]
+fn keys_longer_than_1024_bytes_as_written_are_explicit() {
+    let key_of = |k: &str| compact(&format!("{{\"{k}\": 1}}"));
+    let long = "k".repeat(1025);
+    assert_eq!(key_of(&long), format!("{{? {long}: 1}}"));
+    assert_eq!(key_of(&long[1..]), format!("{{{}: 1}}", &long[1..]));
+    // 256 DEL bytes are written as 1,026 bytes: `"` + 256 × `\x7f` + `"`.
+    let del = "\u{7f}".repeat(256);
+    let written = format!("\"{}\"", "\\x7f".repeat(256));
+    assert_eq!(key_of(&del), format!("{{? {written}: 1}}"));
+    assert_eq!(
+        key_of(&del[1..]),
+        format!("{{\"{}\": 1}}", "\\x7f".repeat(255))
+    );
+    // 513 × `é` is 1,026 bytes: the limit counts bytes, not characters.
+    let e = "é".repeat(513);
+    assert_eq!(key_of(&e), format!("{{? {e}: 1}}"));
+    assert_eq!(
+        value(&format!("{{\"{long}\": 1}}")),
+        format!("{{\n  ? {long}: 1,\n}}")
+    );
+}

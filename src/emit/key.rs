@@ -6,17 +6,63 @@
 //! it type-ambiguous (null, bool, number, timestamp, as Go parses them) and
 //! (3, our deviation) no number or date pattern of a YAML resolver in wide
 //! use matches it: YAML 1.1 as PyYAML reads it, YAML 1.2 core, ruamel.yaml's
-//! YAML 1.2 (which allows `_` in numbers), and eemeli/yaml's YAML 1.1
-//! timestamps (which allow one-digit months and days).
+//! YAML 1.2 (which allows `_` in numbers), eemeli/yaml's YAML 1.1 floats
+//! (whose mantissa may be missing: `e5`) and timestamps (which allow
+//! one-digit months and days), and saphyr's hex and octal ints (which allow
+//! a sign after the prefix: `0x-1f`).
 //!
 //! Rule 1 leaves an alphabet without signs, `:`, spaces, `~` or a leading
 //! `.`, so the sexagesimal, `.inf` and time-of-day forms of rule 2 can never
 //! match a key that reaches it; only the forms that fit the alphabet are
 //! checked here. Go's date check (`2006-1-2`, a real date) is left out too:
 //! every key it accepts matches the date pattern of rule 3.
+//!
+//! A key longer than YAML's limit for implicit keys, 1,024 bytes as written,
+//! is written as an explicit key, `? key: value` (our deviation: PyYAML,
+//! ruamel.yaml and serde_yaml reject the reference's output).
 
+use core::fmt::{self, Write};
+
+use super::string::{write_string, Layout};
 use super::unicode::{is_letter, is_number};
 use crate::scan::Text;
+
+/// The longest implicit key YAML parsers accept (YAML 1.2 §7.4.2; libyaml
+/// counts bytes, PyYAML characters), quotes and escapes included.
+pub(crate) const IMPLICIT_KEY_MAX: usize = 1024;
+
+/// Whether `key` could be written longer than [`IMPLICIT_KEY_MAX`]: an
+/// escape writes at most four bytes per input byte (DEL as `\x7f`), plus
+/// two quotes.
+pub(crate) fn needs_measuring(key: &Text<'_>) -> bool {
+    4 * key.raw().len() + 2 > IMPLICIT_KEY_MAX
+}
+
+/// Writes `key` bare (as its characters) or double-quoted.
+pub(crate) fn write_key<W: Write + ?Sized>(out: &mut W, key: &Text<'_>, bare: bool) -> fmt::Result {
+    if !bare {
+        return write_string(out, key, Layout::Escaped);
+    }
+    match key.as_plain() {
+        Some(plain) => out.write_str(plain),
+        None => key.chars().try_for_each(|c| out.write_char(c)),
+    }
+}
+
+/// How many bytes [`write_key`] writes.
+pub(crate) fn written_len(key: &Text<'_>, bare: bool) -> usize {
+    struct Count(usize);
+    impl Write for Count {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            self.0 += s.len();
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    // Count never fails.
+    let _ = write_key(&mut count, key, bare);
+    count.0
+}
 
 /// Whether `key` can be written without quotes.
 pub(crate) fn is_bare(key: &Text<'_>) -> bool {
@@ -110,8 +156,9 @@ fn is_ambiguous(s: &str) -> bool {
         .find(|&&c| c != b'_')
         .is_some_and(u8::is_ascii_digit)
     {
-        // Without a leading digit (Go removes `_` first), only words match.
-        return is_null_or_bool(s) || go_float_word(s);
+        // Without a leading digit (Go removes `_` first), only words and
+        // bare exponents match.
+        return is_null_or_bool(s) || go_float_word(s) || bare_exponent(b);
     }
     go_number_like(s) || resolver_number(b) || resolver_date(b)
 }
@@ -141,6 +188,17 @@ fn go_float_word(s: &str) -> bool {
     ["inf", "infinity", "nan"]
         .iter()
         .any(|w| letters().eq(w.bytes()))
+}
+
+/// eemeli/yaml's YAML 1.1 float with no mantissa, `[eE][-+]?[0-9]+`, which it
+/// reads as NaN (rule 1 leaves no `+`).
+fn bare_exponent(s: &[u8]) -> bool {
+    match s {
+        [b'e' | b'E', b'-', digits @ ..] | [b'e' | b'E', digits @ ..] => {
+            !digits.is_empty() && digits.iter().all(u8::is_ascii_digit)
+        }
+        _ => false,
+    }
 }
 
 /// Go `strconv.ParseInt(s, 0, 64)` or `ParseFloat(s, 64)` succeeds after
@@ -247,17 +305,25 @@ fn go_hex_float(s: &[u8]) -> bool {
 /// The union of the resolvers' number patterns, for a key that starts with a
 /// digit (rule 1 leaves no sign and no leading `.`):
 /// `[0-9][0-9_]*(\.[0-9_]*)?([eE][-+]?[0-9]+)?`, `0b[01_]+`, `0o[0-7_]+`,
-/// `0x[0-9a-fA-F_]+`. It holds YAML 1.1's ints and floats (whose exponent
-/// needs a sign), YAML 1.2 core's, and ruamel.yaml's YAML 1.2 ones, which
-/// allow `_`.
+/// `0x[0-9a-fA-F_]+`, and saphyr's `0o-[0-7]+` and `0x-[0-9a-fA-F]+` (Rust's
+/// `from_str_radix` after the prefix takes a sign). It holds YAML 1.1's ints
+/// and floats (whose exponent needs a sign), YAML 1.2 core's, and
+/// ruamel.yaml's YAML 1.2 ones, which allow `_`.
 fn resolver_number(s: &[u8]) -> bool {
     let all = |rest: &[u8], ok: fn(&u8) -> bool| {
         !rest.is_empty() && rest.iter().all(|c| *c == b'_' || ok(c))
     };
+    let negative = |rest: &[u8], ok: fn(&u8) -> bool| match rest {
+        [b'-', digits @ ..] => !digits.is_empty() && digits.iter().all(ok),
+        _ => false,
+    };
+    let octal = |c: &u8| matches!(c, b'0'..=b'7');
     match s {
         [b'0', b'b', rest @ ..] => all(rest, |c| matches!(c, b'0' | b'1')),
-        [b'0', b'o', rest @ ..] => all(rest, |c| matches!(c, b'0'..=b'7')),
-        [b'0', b'x', rest @ ..] => all(rest, u8::is_ascii_hexdigit),
+        [b'0', b'o', rest @ ..] => all(rest, octal) || negative(rest, octal),
+        [b'0', b'x', rest @ ..] => {
+            all(rest, u8::is_ascii_hexdigit) || negative(rest, u8::is_ascii_hexdigit)
+        }
         _ => {
             let digit_ = |c: &u8| c.is_ascii_digit() || *c == b'_';
             let mut i = span(s, 0, digit_);
@@ -397,6 +463,15 @@ mod tests {
             // ruamel.yaml's YAML 1.2 allows `_`: an int, and an infinity.
             "0o_",
             "1_0e999",
+            // eemeli/yaml 1.1 reads a float without mantissa (as NaN).
+            "e5",
+            "E-05",
+            // saphyr reads a sign after the prefix (as a negative int).
+            "0x-1F",
+            "0o-17",
+            // Past i64, which saphyr reads as text: the pattern quotes it
+            // all the same, as it does `1e400`.
+            "0x-8000000000000001",
         ] {
             assert_eq!(bare(k), k == "0o8_", "{k}");
         }
@@ -411,6 +486,14 @@ mod tests {
             "2024-02-300",
             "20240-1-1",
             "1e5x",
+            "e_5",
+            "_e5",
+            "e5e",
+            "ee5",
+            "0x-g",
+            "0o-8",
+            "0x-_1",
+            "0b-1",
         ] {
             assert!(bare(k), "{k}");
         }

@@ -96,14 +96,11 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
 
     pub(crate) fn key(&mut self, key: &Text<'_>) -> Result {
         self.separate()?;
-        if key::is_bare(key) {
-            match key.as_plain() {
-                Some(plain) => self.out.write_str(plain)?,
-                None => key.chars().try_for_each(|c| self.out.write_char(c))?,
-            }
-        } else {
-            string::write_string(self.out, key, Layout::Escaped)?;
+        let bare = key::is_bare(key);
+        if key::needs_measuring(key) && key::written_len(key, bare) > key::IMPLICIT_KEY_MAX {
+            self.out.write_str("? ")?;
         }
+        key::write_key(self.out, key, bare)?;
         self.out.write_str(": ")
     }
 

@@ -2,35 +2,38 @@
 //! `serde_json::Value`, so tests can round-trip without a YAML dependency.
 //!
 //! It follows the YAML 1.2.2 spec rather than our encoder's habits, so that
-//! it can catch the encoder's mistakes: double-quoted scalars take every
-//! escape of §5.7 and fold lines as §7.3.1 says (an escaped line break joins
-//! lines, an unescaped one folds to a space or to its empty lines' line
-//! feeds, leading and trailing white space of inner lines is dropped); plain
-//! scalars resolve through the YAML 1.2 core schema; and a plain key that
-//! resolves to anything but a string, or that YAML 1.1 reads as a boolean,
-//! is an error, because kyaml must quote it.
+//! it catches the encoder's mistakes instead of sharing them:
+//! - double-quoted scalars (§7.3.1) take every escape of §5.7 and fold
+//!   lines as the spec says: an escaped line break joins the lines (white
+//!   space before its `\` is content), an unescaped one drops the literal
+//!   white space before it and becomes a space, or one line feed per empty
+//!   line after it; the next line's leading white space is dropped;
+//! - plain scalars (§7.3.3) follow the flow-context character rules and
+//!   resolve through the YAML 1.2 core schema (§10.3.2);
+//! - only printable characters (§5.1) may appear literally, and a document
+//!   marker (`---`, `...`) may not start a line inside a document (§9.1.4).
+//!
+//! It is stricter than YAML where kyaml promises more than YAML requires:
+//! a plain scalar that resolves to a string is refused (kyaml quotes every
+//! string), so is a plain key that YAML 1.1 reads as a boolean, and so are
+//! literal U+0085, U+2028 and U+2029, which YAML 1.1 readers take for line
+//! breaks. Plain scalars that continue over lines are refused too: kyaml
+//! writes none, and reading them would only hide such a change.
 
 use serde_json::{Map, Number, Value};
 
-type Result<T> = std::result::Result<T, String>;
+pub type Result<T> = std::result::Result<T, String>;
 
-/// Reads a document stream (`---` headers) into its documents.
+/// Reads a document stream (every document starts with a `---` line).
 pub fn read_stream(text: &str) -> Result<Vec<Value>> {
+    let mut r = Reader { text, i: 0 };
     let mut docs = Vec::new();
-    let mut r = Reader {
-        s: text.as_bytes(),
-        text,
-        i: 0,
-    };
     loop {
         r.skip_space();
-        if r.i == r.s.len() {
+        if r.i == text.len() {
             return Ok(docs);
         }
-        if !(r.at_line_start()
-            && r.s[r.i..].starts_with(b"---")
-            && matches!(r.s.get(r.i + 3), None | Some(b'\n' | b' ')))
-        {
+        if !r.at_marker("---") {
             return Err(r.error("a `---` document header"));
         }
         r.i += 3;
@@ -38,68 +41,122 @@ pub fn read_stream(text: &str) -> Result<Vec<Value>> {
     }
 }
 
-/// Reads one value with nothing around it (kyaml's value form).
+/// Reads one value with nothing else around it (kyaml's value form).
 pub fn read_value(text: &str) -> Result<Value> {
-    let mut r = Reader {
-        s: text.as_bytes(),
-        text,
-        i: 0,
-    };
+    let mut r = Reader { text, i: 0 };
     let value = r.value()?;
     r.skip_space();
-    if r.i != r.s.len() {
+    if r.i != text.len() {
         return Err(r.error("the end of the value"));
     }
     Ok(value)
 }
 
+/// The longest implicit key libyaml (serde_yaml) accepts, in bytes.
+const IMPLICIT_KEY_MAX: usize = 1024;
+
+const FLOW_INDICATORS: &[char] = &[',', '[', ']', '{', '}'];
+const INDICATORS: &[char] = &[
+    '-', '?', ':', ',', '[', ']', '{', '}', '#', '&', '*', '!', '|', '>', '\'', '"', '%', '@', '`',
+];
+
 struct Reader<'a> {
-    s: &'a [u8],
     text: &'a str,
     i: usize,
 }
 
 impl Reader<'_> {
     fn error(&self, expected: &str) -> String {
-        let context: String = self.text[self.i.min(self.text.len())..]
-            .chars()
-            .take(30)
-            .collect();
+        let context: String = self.rest().chars().take(30).collect();
         format!("expected {expected} at byte {}: {context:?}", self.i)
     }
 
+    fn rest(&self) -> &str {
+        &self.text[self.i..]
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.rest().chars().next()
+    }
+
+    fn peek_second(&self) -> Option<char> {
+        self.rest().chars().nth(1)
+    }
+
+    fn bump(&mut self, c: char) {
+        self.i += c.len_utf8();
+    }
+
     fn at_line_start(&self) -> bool {
-        self.i == 0 || self.s[self.i - 1] == b'\n'
+        self.i == 0 || self.text.as_bytes()[self.i - 1] == b'\n'
     }
 
-    fn peek(&self) -> Option<u8> {
-        self.s.get(self.i).copied()
+    /// At a document marker: `marker` at the start of a line, then white
+    /// space, a line break or the end.
+    fn at_marker(&self, marker: &str) -> bool {
+        self.at_line_start()
+            && self.rest().starts_with(marker)
+            && matches!(
+                self.rest()[3..].chars().next(),
+                None | Some(' ' | '\t' | '\n' | '\r')
+            )
     }
 
-    /// Skips white space, line breaks and comments.
+    /// Refuses a document marker here: inside a document it would end it.
+    fn no_marker(&self) -> Result<()> {
+        if self.at_marker("---") || self.at_marker("...") {
+            return Err(self.error("no document marker inside a document"));
+        }
+        Ok(())
+    }
+
+    fn skip_white(&mut self) {
+        while let Some(c @ (' ' | '\t')) = self.peek() {
+            self.bump(c);
+        }
+    }
+
+    /// Skips a line break (CR LF, CR or LF) if there is one.
+    fn skip_break(&mut self) -> bool {
+        let start = self.i;
+        if self.peek() == Some('\r') {
+            self.i += 1;
+        }
+        if self.peek() == Some('\n') {
+            self.i += 1;
+        }
+        self.i > start
+    }
+
+    /// Skips white space, line breaks and comments (a `#` after white space).
     fn skip_space(&mut self) {
-        while let Some(b) = self.peek() {
-            match b {
-                b' ' | b'\t' | b'\n' | b'\r' => self.i += 1,
-                b'#' if self.i == 0 || matches!(self.s[self.i - 1], b' ' | b'\t' | b'\n') => {
-                    while self.peek().is_some_and(|b| b != b'\n') {
-                        self.i += 1;
-                    }
+        while let Some(c) = self.peek() {
+            match c {
+                ' ' | '\t' | '\n' | '\r' => self.bump(c),
+                '#' if self.i == 0 || self.text[..self.i].ends_with([' ', '\t', '\n', '\r']) => {
+                    let line_end = self.rest().find(['\n', '\r']).unwrap_or(self.rest().len());
+                    self.i += line_end;
                 }
                 _ => break,
             }
         }
     }
 
-    fn value(&mut self) -> Result<Value> {
+    /// Skips separation space inside a document.
+    fn separate(&mut self) -> Result<()> {
         self.skip_space();
+        self.no_marker()
+    }
+
+    fn value(&mut self) -> Result<Value> {
+        self.separate()?;
         match self.peek() {
-            Some(b'{') => self.map(),
-            Some(b'[') => self.list(),
-            Some(b'"') => self.quoted().map(Value::String),
+            Some('{') => self.map(),
+            Some('[') => self.list(),
+            Some('"') => self.quoted().map(Value::String),
             Some(_) => {
                 let plain = self.plain()?;
-                match resolve(&plain) {
+                match resolve(&plain)? {
                     Resolved::Json(value) => Ok(value),
                     Resolved::String => Err(format!(
                         "plain scalar {plain:?} is a string: kyaml quotes those"
@@ -115,20 +172,14 @@ impl Reader<'_> {
         self.i += 1;
         let mut map = Map::new();
         loop {
-            self.skip_space();
-            if self.peek() == Some(b'}') {
+            self.separate()?;
+            if self.peek() == Some('}') {
                 self.i += 1;
                 return Ok(Value::Object(map));
             }
-            let key = match self.peek() {
-                Some(b'"') => self.quoted()?,
-                _ => {
-                    let plain = self.plain()?;
-                    check_plain_key(&plain)?;
-                    plain
-                }
-            };
-            if self.peek() != Some(b':') {
+            let key = self.key()?;
+            self.separate()?;
+            if self.peek() != Some(':') {
                 return Err(self.error("`:` after a key"));
             }
             self.i += 1;
@@ -136,166 +187,187 @@ impl Reader<'_> {
             if map.insert(key.clone(), value).is_some() {
                 return Err(format!("duplicate key {key:?}"));
             }
-            self.skip_space();
+            self.separate()?;
             match self.peek() {
-                Some(b',') => self.i += 1,
-                Some(b'}') => {}
+                Some(',') => self.i += 1,
+                Some('}') => {}
                 _ => return Err(self.error("`,` or `}`")),
             }
         }
+    }
+
+    /// An implicit key of at most 1,024 bytes (YAML 1.2.2 §7.4.2), or an
+    /// explicit `? key` of any length.
+    fn key(&mut self) -> Result<String> {
+        let explicit = self.peek() == Some('?') && matches!(self.peek_second(), Some(' ' | '\t'));
+        if explicit {
+            self.i += 1;
+            self.separate()?;
+        }
+        let start = self.i;
+        let key = if self.peek() == Some('"') {
+            self.quoted()?
+        } else {
+            let plain = self.plain()?;
+            check_plain_key(&plain)?;
+            plain
+        };
+        if !explicit && self.i - start > IMPLICIT_KEY_MAX {
+            return Err(self.error("an implicit key of at most 1,024 bytes"));
+        }
+        Ok(key)
     }
 
     fn list(&mut self) -> Result<Value> {
         self.i += 1;
         let mut items = Vec::new();
         loop {
-            self.skip_space();
-            if self.peek() == Some(b']') {
+            self.separate()?;
+            if self.peek() == Some(']') {
                 self.i += 1;
                 return Ok(Value::Array(items));
             }
             items.push(self.value()?);
-            self.skip_space();
+            self.separate()?;
             match self.peek() {
-                Some(b',') => self.i += 1,
-                Some(b']') => {}
+                Some(',') => self.i += 1,
+                Some(']') => {}
                 _ => return Err(self.error("`,` or `]`")),
             }
         }
     }
 
-    /// A plain scalar in flow context: up to `,`, `]`, `}`, `: `, ` #` or a
-    /// line break (kyaml never continues one over lines).
+    /// A one-line plain scalar in flow context (ns-plain-one-line(flow-in)).
     fn plain(&mut self) -> Result<String> {
         let start = self.i;
-        while let Some(b) = self.peek() {
-            let next = self.s.get(self.i + 1).copied();
-            let ends = match b {
-                b',' | b'[' | b']' | b'{' | b'}' | b'\n' | b'\r' => true,
-                b':' => matches!(next, None | Some(b' ' | b'\t' | b'\n' | b',' | b']' | b'}')),
-                b'#' => self.i > start && self.s[self.i - 1] == b' ',
-                _ => false,
-            };
-            if ends {
-                break;
-            }
-            self.i += 1;
-        }
-        let plain = self.text[start..self.i].trim_end_matches([' ', '\t']);
-        if plain.is_empty() {
+        let first = self.peek().ok_or_else(|| self.error("a value"))?;
+        let first_ok = if matches!(first, '-' | '?' | ':') {
+            self.peek_second().is_some_and(plain_safe)
+        } else {
+            ns_char(first) && !INDICATORS.contains(&first)
+        };
+        if !first_ok {
             return Err(self.error("a plain scalar"));
         }
-        if matches!(plain.as_bytes()[0], b'-' | b'?' | b':') && plain.len() == 1
-            || plain.starts_with(['&', '*', '!', '|', '>', '\'', '%', '@', '`'])
-        {
-            return Err(format!("plain scalar {plain:?} starts with an indicator"));
+        self.bump(first);
+        let mut end = self.i;
+        loop {
+            self.skip_white();
+            let Some(c) = self.peek() else { break };
+            let ok = match c {
+                ':' => self.peek_second().is_some_and(plain_safe),
+                // `#` after white space starts a comment.
+                '#' => self.i == end,
+                _ => plain_safe(c),
+            };
+            if !ok {
+                break;
+            }
+            self.bump(c);
+            end = self.i;
         }
-        Ok(plain.to_owned())
+        self.i = end;
+        Ok(self.text[start..end].to_owned())
     }
 
-    /// A double-quoted scalar, folded and unescaped (YAML 1.2.2 §7.3.1).
+    /// A double-quoted scalar, unescaped and folded (YAML 1.2.2 §7.3.1).
     fn quoted(&mut self) -> Result<String> {
         self.i += 1;
         let mut out = String::new();
+        // Where the literal white space at the end of `out` starts: an
+        // unescaped line break drops it, escaped white space stays.
+        let mut white_from = None;
         loop {
-            let Some(b) = self.peek() else {
-                return Err(self.error("a closing `\"`"));
-            };
-            match b {
-                b'"' => {
+            let c = self.peek().ok_or_else(|| self.error("a closing `\"`"))?;
+            match c {
+                '"' => {
                     self.i += 1;
                     return Ok(out);
                 }
-                b'\\' => self.escape(&mut out)?,
-                b'\n' | b'\r' => self.fold(&mut out),
-                _ => {
-                    let c = self.text[self.i..].chars().next().unwrap();
-                    if c != '\t' && (c as u32) < 0x20 {
-                        return Err(format!(
-                            "unescaped control character {c:?} in a quoted scalar"
-                        ));
-                    }
+                '\\' => {
+                    self.escape(&mut out)?;
+                    white_from = None;
+                }
+                '\n' | '\r' => {
+                    out.truncate(white_from.take().unwrap_or(out.len()));
+                    self.fold(&mut out)?;
+                }
+                ' ' | '\t' => {
+                    white_from.get_or_insert(out.len());
                     out.push(c);
-                    self.i += c.len_utf8();
+                    self.bump(c);
+                }
+                _ => {
+                    check_literal(c)?;
+                    out.push(c);
+                    self.bump(c);
+                    white_from = None;
                 }
             }
         }
     }
 
-    /// An unescaped line break: trailing white space of the line is
-    /// dropped; the break becomes a space, or one `\n` per empty line after
-    /// it; leading white space of the next line is dropped.
-    fn fold(&mut self, out: &mut String) {
-        while out.ends_with([' ', '\t']) {
-            out.pop();
-        }
-        let mut empty_lines = 0;
-        self.skip_break();
+    /// After a line break inside a quoted scalar: counts the empty (white
+    /// space only) lines that follow and skips the next line's leading
+    /// white space (l-empty* s-flow-line-prefix).
+    fn empty_lines(&mut self) -> Result<usize> {
+        let mut count = 0;
         loop {
-            while matches!(self.peek(), Some(b' ' | b'\t')) {
-                self.i += 1;
+            self.no_marker()?;
+            self.skip_white();
+            if !self.skip_break() {
+                return Ok(count);
             }
-            if matches!(self.peek(), Some(b'\n' | b'\r')) {
-                self.skip_break();
-                empty_lines += 1;
-            } else {
-                break;
-            }
-        }
-        if empty_lines == 0 {
-            out.push(' ');
-        }
-        out.extend(std::iter::repeat_n('\n', empty_lines));
-    }
-
-    fn skip_break(&mut self) {
-        if self.peek() == Some(b'\r') {
-            self.i += 1;
-        }
-        if self.peek() == Some(b'\n') {
-            self.i += 1;
+            count += 1;
         }
     }
 
+    /// An unescaped line break (s-flow-folded): a space, or a line feed for
+    /// each empty line after it.
+    fn fold(&mut self, out: &mut String) -> Result<()> {
+        self.skip_break();
+        match self.empty_lines()? {
+            0 => out.push(' '),
+            n => out.extend(std::iter::repeat_n('\n', n)),
+        }
+        Ok(())
+    }
+
+    /// An escape sequence (§5.7), the `\` at `self.i`.
     fn escape(&mut self, out: &mut String) -> Result<()> {
-        let code = self
-            .s
-            .get(self.i + 1)
-            .copied()
-            .ok_or_else(|| self.error("an escape"))?;
-        self.i += 2;
+        self.i += 1;
+        let code = self.peek().ok_or_else(|| self.error("an escape"))?;
+        if matches!(code, '\n' | '\r') {
+            // s-double-escaped: the break is dropped, but not the empty
+            // lines after it.
+            self.skip_break();
+            let n = self.empty_lines()?;
+            out.extend(std::iter::repeat_n('\n', n));
+            return Ok(());
+        }
+        self.bump(code);
         let c = match code {
-            b'0' => '\0',
-            b'a' => '\u{7}',
-            b'b' => '\u{8}',
-            b't' | b'\t' => '\t',
-            b'n' => '\n',
-            b'v' => '\u{b}',
-            b'f' => '\u{c}',
-            b'r' => '\r',
-            b'e' => '\u{1b}',
-            b' ' => ' ',
-            b'"' => '"',
-            b'/' => '/',
-            b'\\' => '\\',
-            b'N' => '\u{85}',
-            b'_' => '\u{a0}',
-            b'L' => '\u{2028}',
-            b'P' => '\u{2029}',
-            b'x' => self.hex(2)?,
-            b'u' => self.hex(4)?,
-            b'U' => self.hex(8)?,
-            b'\n' | b'\r' => {
-                // An escaped line break: nothing, and the next line's
-                // leading white space is dropped.
-                self.i -= 1;
-                self.skip_break();
-                while matches!(self.peek(), Some(b' ' | b'\t')) {
-                    self.i += 1;
-                }
-                return Ok(());
-            }
-            other => return Err(format!("unknown escape \\{}", other as char)),
+            '0' => '\0',
+            'a' => '\u{7}',
+            'b' => '\u{8}',
+            't' | '\t' => '\t',
+            'n' => '\n',
+            'v' => '\u{b}',
+            'f' => '\u{c}',
+            'r' => '\r',
+            'e' => '\u{1b}',
+            ' ' => ' ',
+            '"' => '"',
+            '/' => '/',
+            '\\' => '\\',
+            'N' => '\u{85}',
+            '_' => '\u{a0}',
+            'L' => '\u{2028}',
+            'P' => '\u{2029}',
+            'x' => self.hex(2)?,
+            'u' => self.hex(4)?,
+            'U' => self.hex(8)?,
+            other => return Err(format!("unknown escape \\{other}")),
         };
         out.push(c);
         Ok(())
@@ -303,14 +375,42 @@ impl Reader<'_> {
 
     fn hex(&mut self, digits: usize) -> Result<char> {
         let text = self
-            .text
-            .get(self.i..self.i + digits)
-            .ok_or_else(|| self.error("hex digits"))?;
-        let code =
-            u32::from_str_radix(text, 16).map_err(|e| format!("bad hex escape {text:?}: {e}"))?;
+            .rest()
+            .get(..digits)
+            .filter(|t| t.bytes().all(|b| b.is_ascii_hexdigit()))
+            .ok_or_else(|| self.error(&format!("{digits} hex digits")))?;
+        let code = u32::from_str_radix(text, 16).unwrap();
         self.i += digits;
         char::from_u32(code).ok_or_else(|| format!("escape {code:#x} is not a character"))
     }
+}
+
+/// c-printable, minus the line breaks (§5.1, §5.4).
+fn printable(c: char) -> bool {
+    matches!(c, '\t' | ' '..='~' | '\u{85}' | '\u{a0}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}')
+        || c >= '\u{10000}'
+}
+
+/// ns-char: printable, not white space, not a byte order mark.
+fn ns_char(c: char) -> bool {
+    printable(c) && !matches!(c, ' ' | '\t' | '\u{feff}')
+}
+
+/// ns-plain-safe(flow-in).
+fn plain_safe(c: char) -> bool {
+    ns_char(c) && !FLOW_INDICATORS.contains(&c)
+}
+
+/// A character written as itself inside quotes must be printable, and not
+/// one that YAML 1.1 reads as a line break.
+fn check_literal(c: char) -> Result<()> {
+    if !printable(c) {
+        return Err(format!("unprintable {c:?} written literally"));
+    }
+    if matches!(c, '\u{85}' | '\u{2028}' | '\u{2029}') {
+        return Err(format!("{c:?} written literally: a line break to YAML 1.1"));
+    }
+    Ok(())
 }
 
 /// What a plain scalar is under the YAML 1.2 core schema.
@@ -321,24 +421,40 @@ enum Resolved {
     NotJson,
 }
 
-fn resolve(s: &str) -> Resolved {
+fn resolve(s: &str) -> Result<Resolved> {
+    let json = |v| Ok(Resolved::Json(v));
     match s {
-        "null" | "Null" | "NULL" | "~" => return Resolved::Json(Value::Null),
-        "true" | "True" | "TRUE" => return Resolved::Json(Value::Bool(true)),
-        "false" | "False" | "FALSE" => return Resolved::Json(Value::Bool(false)),
+        "null" | "Null" | "NULL" | "~" => return json(Value::Null),
+        "true" | "True" | "TRUE" => return json(Value::Bool(true)),
+        "false" | "False" | "FALSE" => return json(Value::Bool(false)),
         _ => {}
     }
     let body = s.strip_prefix(['-', '+']).unwrap_or(s);
     let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
     if !body.is_empty() && digits(body) {
-        return Resolved::Json(match s.trim_start_matches('+').parse::<i64>() {
-            Ok(i) => Value::from(i),
-            Err(_) => s
-                .parse::<u64>()
-                .map(Value::from)
-                .unwrap_or_else(|_| float(s)),
-        });
+        return integer(s).map(Resolved::Json);
     }
+    if is_core_float(body) {
+        return float(s).map(Resolved::Json);
+    }
+    let radix = |prefix, ok: fn(u8) -> bool| {
+        s.strip_prefix(prefix)
+            .is_some_and(|d: &str| !d.is_empty() && d.bytes().all(ok))
+    };
+    let hex = radix("0x", |b| b.is_ascii_hexdigit());
+    let octal = radix("0o", |b| (b'0'..=b'7').contains(&b));
+    let special = [".inf", ".Inf", ".INF"].contains(&body) || [".nan", ".NaN", ".NAN"].contains(&s);
+    Ok(if hex || octal || special {
+        Resolved::NotJson
+    } else {
+        Resolved::String
+    })
+}
+
+/// The core schema float, without its sign:
+/// `(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`.
+fn is_core_float(body: &str) -> bool {
+    let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
     let (mantissa, exponent) = match body.find(['e', 'E']) {
         Some(e) => (&body[..e], Some(&body[e + 1..])),
         None => (body, None),
@@ -353,35 +469,33 @@ fn resolve(s: &str) -> Resolved {
         let e = e.strip_prefix(['-', '+']).unwrap_or(e);
         !e.is_empty() && digits(e)
     });
-    if mantissa_ok && exponent_ok {
-        return Resolved::Json(float(s));
-    }
-    let hex = s
-        .strip_prefix("0x")
-        .is_some_and(|h| !h.is_empty() && h.bytes().all(|b| b.is_ascii_hexdigit()));
-    let octal = s
-        .strip_prefix("0o")
-        .is_some_and(|o| !o.is_empty() && o.bytes().all(|b| (b'0'..=b'7').contains(&b)));
-    let special = [".inf", ".Inf", ".INF", ".nan", ".NaN", ".NAN"].contains(&body);
-    if hex || octal || special {
-        Resolved::NotJson
-    } else {
-        Resolved::String
-    }
+    mantissa_ok && exponent_ok
 }
 
-/// A float as serde_json holds it; past float64's range, `null` (which
-/// differs from any number the tests compare it with).
-fn float(s: &str) -> Value {
-    s.parse()
-        .ok()
-        .and_then(Number::from_f64)
-        .map_or(Value::Null, Value::Number)
+/// A core-schema int: i64 or u64 when it fits, else the nearest float.
+fn integer(s: &str) -> Result<Value> {
+    let unsigned = s.strip_prefix('+').unwrap_or(s);
+    if let Ok(i) = unsigned.parse::<i64>() {
+        return Ok(Value::from(i));
+    }
+    if let Ok(u) = unsigned.parse::<u64>() {
+        return Ok(Value::from(u));
+    }
+    float(s)
+}
+
+/// A float, correctly rounded. serde_json cannot hold an infinity, so a
+/// float past float64's range is an error (tests keep their numbers in range).
+fn float(s: &str) -> Result<Value> {
+    let f: f64 = s.parse().map_err(|e| format!("float {s:?}: {e}"))?;
+    Number::from_f64(f)
+        .map(Value::Number)
+        .ok_or_else(|| format!("float {s:?} is outside float64's range"))
 }
 
 /// A plain key must read as a string in YAML 1.2 and in YAML 1.1.
 fn check_plain_key(key: &str) -> Result<()> {
-    if !matches!(resolve(key), Resolved::String) {
+    if !matches!(resolve(key)?, Resolved::String) {
         return Err(format!("plain key {key:?} does not read as a string"));
     }
     const YAML11_BOOL: [&str; 8] = ["y", "yes", "n", "no", "on", "off", "true", "false"];
