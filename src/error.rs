@@ -109,15 +109,17 @@ impl Fault {
             .iter()
             .rposition(|&b| b == b'\n')
             .map_or(0, |i| i + 1);
+        // A byte order mark opens the input without being part of line 1.
+        let line = before[line_start..]
+            .strip_prefix("\u{FEFF}".as_bytes())
+            .filter(|_| line_start == 0)
+            .unwrap_or(&before[line_start..]);
         let mut err = Error {
             kind: self.kind,
             offset: self.offset,
             line: 1 + before.iter().filter(|&&b| b == b'\n').count(),
             // Columns count characters: every byte but UTF-8 continuation bytes.
-            column: 1 + before[line_start..]
-                .iter()
-                .filter(|&&b| b & 0xC0 != 0x80)
-                .count(),
+            column: 1 + line.iter().filter(|&&b| b & 0xC0 != 0x80).count(),
             expected: self.expected,
             aux: self.aux,
             key: [0; KEY_CAP],
@@ -177,10 +179,12 @@ impl Error {
         self.line
     }
 
-    /// The 1-based column of [`offset`](Error::offset), in characters.
+    /// The 1-based column of [`offset`](Error::offset), in characters, as an
+    /// editor shows it: a byte order mark at the start is not counted.
     ///
     /// ```
     /// assert_eq!(kyaml::to_string("[\"é\" x]").unwrap_err().column(), 6);
+    /// assert_eq!(kyaml::to_string("\u{FEFF}[x]").unwrap_err().column(), 2);
     /// ```
     pub fn column(&self) -> usize {
         self.column

@@ -124,30 +124,93 @@ fn later_files_still_render_after_a_bad_one() {
 }
 
 #[test]
-fn a_missing_file_is_reported() {
-    let out = kyaml(&["/nonexistent/kyaml-test.json"], "");
+fn the_report_counts_characters_and_drops_the_carriage_return() {
+    let json = "{\"a\":1}\r\n{\"b\": [1,\r\n  \"été\", x]}\r\n";
+    let out = kyaml(&["-c"], json);
     assert_eq!(out.status.code(), Some(1));
-    assert!(
-        text(&out.stderr).starts_with("kyaml: /nonexistent/kyaml-test.json: "),
-        "{}",
-        text(&out.stderr)
+    assert_eq!(text(&out.stdout), "---\n{a: 1}\n");
+    assert_eq!(
+        text(&out.stderr),
+        "<stdin>:3:10: expected a value\n    \"été\", x]}\n           ^\n"
     );
 }
 
 #[test]
-fn help_version_and_bad_flags() {
-    let help = kyaml(&["--help"], "");
-    assert!(help.status.success());
-    assert!(text(&help.stdout).starts_with("Usage: kyaml [--compact] [FILE ...]"));
-    let version = kyaml(&["-V"], "");
+fn control_characters_and_bad_bytes_are_shown_harmlessly() {
+    // A tab shows as one space, so the caret stays under the column.
+    let out = kyaml(&[], "\"a\tb\"");
     assert_eq!(
-        text(&version.stdout),
-        format!("kyaml {}\n", env!("CARGO_PKG_VERSION"))
+        text(&out.stderr),
+        "<stdin>:1:3: expected `\\u` escape for a control character in a string\n  \"a b\"\n    ^\n"
     );
-    let bad = kyaml(&["--frobnicate"], "");
+    let bad = TempFile::new("utf8.json", b"[1,\n\"\xff\"]");
+    let out = kyaml(&[bad.path()], "");
+    assert_eq!(out.status.code(), Some(1));
+    let want = format!("{}:2:2: invalid UTF-8\n  \"\u{fffd}\"]\n   ^\n", bad.path());
+    assert_eq!(text(&out.stderr), want);
+}
+
+/// The byte order mark is neither a column nor shown on the line, so the
+/// caret sits under the `]`, not one character right of it.
+#[test]
+fn a_byte_order_mark_does_not_move_the_caret() {
+    let out = kyaml(&[], "\u{feff}[1,]");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "<stdin>:1:4: expected a value\n  [1,]\n     ^\n"
+    );
+}
+
+#[test]
+fn empty_input_writes_nothing() {
+    let out = kyaml(&[], " \n");
+    assert!(out.status.success());
+    assert_eq!((text(&out.stdout), text(&out.stderr)), ("", ""));
+}
+
+#[test]
+fn a_missing_file_is_reported_and_the_rest_still_render() {
+    let good = TempFile::new("after-missing.json", b"[true]");
+    let out = kyaml(&["-c", "/nonexistent/kyaml-test.json", good.path()], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "---\n[true]\n");
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.starts_with("kyaml: /nonexistent/kyaml-test.json: ") && stderr.ends_with('\n'),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}
+
+#[test]
+fn help_and_version() {
+    for flag in ["--help", "-h"] {
+        let help = kyaml(&[flag], "");
+        assert!(help.status.success());
+        assert!(text(&help.stdout).starts_with("Usage: kyaml [--compact] [FILE ...]\n"));
+        assert!(text(&help.stdout).contains("  -c, --compact "));
+    }
+    for flag in ["--version", "-V"] {
+        let version = kyaml(&[flag], "");
+        assert!(version.status.success());
+        assert_eq!(
+            text(&version.stdout),
+            format!("kyaml {}\n", env!("CARGO_PKG_VERSION"))
+        );
+    }
+}
+
+#[test]
+fn an_unknown_flag_is_a_usage_error() {
+    let good = TempFile::new("before-flag.json", b"1");
+    // Flags are read before any file, so nothing is written.
+    let bad = kyaml(&[good.path(), "--frobnicate"], "");
     assert_eq!(bad.status.code(), Some(2));
-    assert!(text(&bad.stderr).starts_with("kyaml: unknown option `--frobnicate`"));
+    assert_eq!(text(&bad.stdout), "");
+    assert!(text(&bad.stderr).starts_with("kyaml: unknown option `--frobnicate`\n\nUsage: kyaml"));
     // After `--`, a dash-led name is a file.
     let out = kyaml(&["--", "--help"], "");
     assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).starts_with("kyaml: --help: "));
 }

@@ -2,72 +2,185 @@
 //! depth is bounded without recursion; streams keep their good documents.
 
 use kyaml::{Dump, ErrorKind, Form, Options};
+use ErrorKind::{DuplicateKey as Dup, InvalidUtf8 as Utf8, LoneSurrogate as Lone, Syntax};
 
-/// `(input, kind, offset, line, column, expected or message fragment)`.
+/// `(input, kind, offset, line, column, expected)`: one document each, so
+/// nothing may be written.
+type Case<'a> = (&'a [u8], ErrorKind, usize, usize, usize, &'a str);
+
+const VALUE: &str = "a value";
+const LIST_NEXT: &str = "`,` or `]` after a list element";
+const COLON: &str = "`:` after an object key";
+const ESCAPE: &str = "an escape: one of `\"\\/bfnrtu` after `\\`";
+const HEX: &str = "four hex digits after `\\u`";
+const CONTROL: &str = "`\\u` escape for a control character in a string";
+const PAIR: &str = "a surrogate pair";
+const ZERO: &str = "no leading zero in a number";
+const DIGIT: &str = "a digit";
+const GAP: &str = "white space before the next value";
+const NEW_KEY: &str = "a key not used before in this object";
+const UTF8: &str = "UTF-8";
+
 #[rustfmt::skip]
-const CASES: &[(&str, ErrorKind, usize, usize, usize, &str)] = &[
-    ("[1,]", ErrorKind::Syntax, 3, 1, 4, "a value"),
-    ("[1 2]", ErrorKind::Syntax, 3, 1, 4, "`,` or `]` after a list element"),
-    ("{\"a\" 1}", ErrorKind::Syntax, 5, 1, 6, "`:` after an object key"),
-    ("{\"a\":1,}", ErrorKind::Syntax, 7, 1, 8, "a string key"),
-    ("{1:2}", ErrorKind::Syntax, 1, 1, 2, "a string key or `}`"),
-    ("{\"a\":1]", ErrorKind::Syntax, 6, 1, 7, "`,` or `}` after an object member"),
-    ("[", ErrorKind::Syntax, 1, 1, 2, "a value or `]`"),
-    ("[\"abc", ErrorKind::Syntax, 5, 1, 6, "`\"` to close the string"),
-    ("\"a\tb\"", ErrorKind::Syntax, 2, 1, 3, "`\\u` escape for a control character"),
-    ("\"\\x41\"", ErrorKind::Syntax, 2, 1, 3, "an escape"),
-    ("\"\\u12G4\"", ErrorKind::Syntax, 5, 1, 6, "four hex digits"),
-    ("\"\\ud800\"", ErrorKind::LoneSurrogate, 1, 1, 2, "a surrogate pair"),
-    ("\"\\udc00\"", ErrorKind::LoneSurrogate, 1, 1, 2, "a surrogate pair"),
-    ("\"\\ud800\\u0041\"", ErrorKind::LoneSurrogate, 1, 1, 2, "a surrogate pair"),
-    ("01", ErrorKind::Syntax, 1, 1, 2, "no leading zero"),
-    ("-", ErrorKind::Syntax, 1, 1, 2, "a digit"),
-    ("1.", ErrorKind::Syntax, 2, 1, 3, "a digit"),
-    ("1e+", ErrorKind::Syntax, 3, 1, 4, "a digit"),
-    ("truefalse", ErrorKind::Syntax, 4, 1, 5, "white space before the next value"),
-    ("1x", ErrorKind::Syntax, 1, 1, 2, "white space before the next value"),
-    ("tru", ErrorKind::Syntax, 3, 1, 4, "`true`"),
-    ("nul l", ErrorKind::Syntax, 3, 1, 4, "`null`"),
-    ("NaN", ErrorKind::Syntax, 0, 1, 1, "a value"),
-    ("[1,\r\n 2,\r\n x]", ErrorKind::Syntax, 11, 3, 2, "a value"),
-    ("{\"é\": [\"日本\", @]}", ErrorKind::Syntax, 18, 1, 14, "a value"),
-    ("{\"a\":1,\n \"b\":2,\n \"a\":3}", ErrorKind::DuplicateKey, 17, 3, 2, "duplicate key \"a\" (first at byte 1)"),
-    ("{\"a\":1,\"\\u0061\":2}", ErrorKind::DuplicateKey, 7, 1, 8, "duplicate key \"\\u0061\" (first at byte 1)"),
-    ("[{\"x\":{\"k\":1,\"k\":2}}]", ErrorKind::DuplicateKey, 13, 1, 14, "duplicate key \"k\" (first at byte 7)"),
-    ("[1\u{feff}]", ErrorKind::Syntax, 2, 1, 3, "`,` or `]` after a list element"),
+const CASES: &[Case] = &[
+    // Misplaced and missing punctuation.
+    (b"[1,]", Syntax, 3, 1, 4, VALUE),
+    (b"[1 2]", Syntax, 3, 1, 4, LIST_NEXT),
+    (b"{\"a\" 1}", Syntax, 5, 1, 6, COLON),
+    (b"{\"a\":1,}", Syntax, 7, 1, 8, "a string key"),
+    (b"{1:2}", Syntax, 1, 1, 2, "a string key or `}`"),
+    (b"{\"a\":1]", Syntax, 6, 1, 7, "`,` or `}` after an object member"),
+    // Truncated at every kind of place: the error is at the end.
+    (b"[", Syntax, 1, 1, 2, "a value or `]`"),
+    (b"[1,2", Syntax, 4, 1, 5, LIST_NEXT),
+    (b"[1,2,", Syntax, 5, 1, 6, VALUE),
+    (b"{", Syntax, 1, 1, 2, "a string key or `}`"),
+    (b"{\"a\"", Syntax, 4, 1, 5, COLON),
+    (b"{\"a\":", Syntax, 5, 1, 6, VALUE),
+    (b"\"", Syntax, 1, 1, 2, "`\"` to close the string"),
+    (b"[\"abc", Syntax, 5, 1, 6, "`\"` to close the string"),
+    (b"\"\\", Syntax, 2, 1, 3, ESCAPE),
+    (b"\"\\u12", Syntax, 5, 1, 6, HEX),
+    (b"-", Syntax, 1, 1, 2, DIGIT),
+    (b"1.", Syntax, 2, 1, 3, DIGIT),
+    (b"1e+", Syntax, 3, 1, 4, DIGIT),
+    (b"tru", Syntax, 3, 1, 4, "`true`"),
+    // Bad escapes.
+    (b"\"\\x41\"", Syntax, 2, 1, 3, ESCAPE),
+    (b"\"\\'\"", Syntax, 2, 1, 3, ESCAPE),
+    (b"\"\\U0041\"", Syntax, 2, 1, 3, ESCAPE),
+    (b"\"\\u12G4\"", Syntax, 5, 1, 6, HEX),
+    // Lone surrogates, high and low: the error is at the escape.
+    (b"\"\\ud800\"", Lone, 1, 1, 2, PAIR),
+    (b"\"\\udc00\"", Lone, 1, 1, 2, PAIR),
+    (b"\"\\ud800\\u0041\"", Lone, 1, 1, 2, PAIR),
+    (b"\"\\ud800\\ud800\"", Lone, 1, 1, 2, PAIR),
+    (b"[\"\\udfff\\ud800\"]", Lone, 2, 1, 3, PAIR),
+    // Raw control characters in strings (DEL is allowed).
+    (b"\"a\tb\"", Syntax, 2, 1, 3, CONTROL),
+    (b"\"a\x00\"", Syntax, 2, 1, 3, CONTROL),
+    (b"\"a\nb\"", Syntax, 2, 1, 3, CONTROL),
+    (b"\"\x1f\"", Syntax, 1, 1, 2, CONTROL),
+    // Numbers.
+    (b"01", Syntax, 1, 1, 2, ZERO),
+    (b"-01", Syntax, 2, 1, 3, ZERO),
+    (b"[00]", Syntax, 2, 1, 3, ZERO),
+    (b"1.e1", Syntax, 2, 1, 3, DIGIT),
+    (b"1E", Syntax, 2, 1, 3, DIGIT),
+    (b"-Infinity", Syntax, 1, 1, 2, DIGIT),
+    (b"+1", Syntax, 0, 1, 1, VALUE),
+    (b".5", Syntax, 0, 1, 1, VALUE),
+    (b"NaN", Syntax, 0, 1, 1, VALUE),
+    // Values run together.
+    (b"truefalse", Syntax, 4, 1, 5, GAP),
+    (b"1x", Syntax, 1, 1, 2, GAP),
+    (b"0x1", Syntax, 1, 1, 2, GAP),
+    (b"nul l", Syntax, 3, 1, 4, "`null`"),
+    // Duplicate keys, also when only their escapes differ, and nested.
+    (b"{\"a\":1,\"a\":2}", Dup, 7, 1, 8, NEW_KEY),
+    (b"{\"a\":1,\"\\u0061\":2}", Dup, 7, 1, 8, NEW_KEY),
+    (b"{\"a\":{\"a\":1},\"b\":{\"k\":1,\"k\":2}}", Dup, 24, 1, 25, NEW_KEY),
+    // Invalid UTF-8: the error is at the first byte of the bad sequence.
+    (b"\xff", Utf8, 0, 1, 1, UTF8),
+    (b"[\xff]", Utf8, 1, 1, 2, UTF8),
+    (b"\"\x80\"", Utf8, 1, 1, 2, UTF8),
+    (b"\"a\xc3\"", Utf8, 2, 1, 3, UTF8),
+    (b"\"a\xc3", Utf8, 2, 1, 3, UTF8),
+    (b"\"\xe6\x97\"", Utf8, 1, 1, 2, UTF8),
+    (b"\"\xc0\x80\"", Utf8, 1, 1, 2, UTF8),
+    (b"\"\xed\xa0\x80\"", Utf8, 1, 1, 2, UTF8),
+    (b"\"\xf4\x90\x80\x80\"", Utf8, 1, 1, 2, UTF8),
+    (b"{\"\xfe\":1}", Utf8, 2, 1, 3, UTF8),
+    (b"[\n\"\xc3\xa9\",\xff]", Utf8, 7, 2, 5, UTF8),
+    // A byte order mark only at the very start (the column is below).
+    (b"[\xef\xbb\xbf1]", Syntax, 1, 1, 2, "a value or `]`"),
+    (b"\xef\xbb", Utf8, 0, 1, 1, UTF8),
+    // Lines end at LF (CR LF too); columns count characters, not bytes.
+    (b"[1,\r\n 2,\r\n x]", Syntax, 11, 3, 2, VALUE),
+    (b"[1,\r x]", Syntax, 5, 1, 6, VALUE),
+    ("{\"é\": [\"日本\", @]}".as_bytes(), Syntax, 18, 1, 14, VALUE),
+    ("[\"😀\",x]".as_bytes(), Syntax, 8, 1, 6, VALUE),
+    ("\n\n  [\n\t\"e\u{301}\" ?]".as_bytes(), Syntax, 13, 4, 7, LIST_NEXT),
 ];
 
 #[test]
 fn errors_name_the_place_and_what_was_expected() {
     for &(input, kind, offset, line, column, expected) in CASES {
-        let err = kyaml::to_string(input).expect_err(input);
-        let got = (err.kind(), err.offset(), err.line(), err.column());
-        assert_eq!(got, (kind, offset, line, column), "{input:?}: {err}");
-        let text = format!("{} | {}", err.expected(), err);
-        assert!(
-            text.contains(expected),
-            "{input:?}: {text:?} lacks {expected:?}"
+        let shown = String::from_utf8_lossy(input);
+        let err = Options::new().to_string(input).expect_err(&shown);
+        let got = (
+            err.kind(),
+            err.offset(),
+            err.line(),
+            err.column(),
+            err.expected(),
         );
-        assert!(
-            err.to_string()
-                .ends_with(&format!("at line {line}, column {column}")),
-            "{err}"
+        assert_eq!(
+            got,
+            (kind, offset, line, column, expected),
+            "{shown:?}: {err}"
         );
-        // The no-alloc path agrees and writes nothing.
-        let mut out = String::new();
-        assert_eq!(Options::new().to_fmt(input, &mut out), Err(err));
-        assert_eq!(out, "");
+        assert_eq!(
+            err.to_string(),
+            format!("{} at line {line}, column {column}", err.message()),
+        );
+        // The no-alloc path agrees, in both layouts, and writes nothing.
+        for opts in [Options::new(), Options::new().compact(true)] {
+            let mut out = String::new();
+            assert_eq!(opts.to_fmt(input, &mut out), Err(err), "{shown:?}");
+            assert_eq!(out, "", "{shown:?}");
+        }
     }
 }
 
 #[test]
-fn duplicate_keys_name_both_positions() {
-    let err = kyaml::to_string("{\"name\": 1, \"other\": 2, \"name\": 3}").unwrap_err();
-    assert_eq!((err.first_offset(), err.offset()), (Some(1), 24));
+fn every_kind_has_its_message() {
+    let message = |json: &str| kyaml::to_string(json).unwrap_err().message().to_string();
+    assert_eq!(message("[1,]"), "expected a value");
     assert_eq!(
-        err.message().to_string(),
-        "duplicate key \"name\" (first at byte 1)"
+        message("\"\\udc00\""),
+        "lone UTF-16 surrogate in a \\u escape (YAML cannot hold it)"
     );
+    let utf8 = kyaml::to_fmt(b"[\xff]", &mut String::new()).unwrap_err();
+    assert_eq!(utf8.message().to_string(), "invalid UTF-8");
+    assert_eq!(
+        message(&"[".repeat(1001)),
+        "containers nested deeper than 1000 levels"
+    );
+    let trailing = Options::new().form(Form::Value).to_string("1 2");
+    assert_eq!(
+        trailing.unwrap_err().message().to_string(),
+        "expected end of input (value form holds one value)"
+    );
+}
+
+/// `(input, offset, first offset, message)`.
+#[rustfmt::skip]
+const DUPLICATES: &[(&str, usize, usize, &str)] = &[
+    ("{\"a\":1,\"a\":2}", 7, 1, "duplicate key \"a\" (first at byte 1)"),
+    ("{\"name\": 1, \"other\": 2, \"name\": 3}", 24, 1, "duplicate key \"name\" (first at byte 1)"),
+    ("{\"a\":1,\"\\u0061\":2}", 7, 1, "duplicate key \"\\u0061\" (first at byte 1)"),
+    ("{\"\\/\":1,\"/\":2}", 8, 1, "duplicate key \"/\" (first at byte 1)"),
+    ("{\"\\ud83d\\ude00\":1,\"😀\":2}", 18, 1, "duplicate key \"😀\" (first at byte 1)"),
+    ("[{\"x\":{\"k\":1,\"k\":2}}]", 13, 7, "duplicate key \"k\" (first at byte 7)"),
+    ("{\"a\":{\"a\":1},\"b\":{\"k\":1,\"k\":2}}", 24, 18, "duplicate key \"k\" (first at byte 18)"),
+    ("{\"a\":1,\n \"b\":2,\n \"a\":3}", 17, 1, "duplicate key \"a\" (first at byte 1)"),
+];
+
+#[test]
+fn duplicate_keys_name_both_positions() {
+    for &(json, offset, first, message) in DUPLICATES {
+        let err = kyaml::to_string(json).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::DuplicateKey, "{json}");
+        assert_eq!(
+            (err.offset(), err.first_offset()),
+            (offset, Some(first)),
+            "{json}"
+        );
+        assert_eq!(err.message().to_string(), message);
+    }
+    // The same key in different objects is no duplicate.
+    assert!(kyaml::to_string("[{\"a\":1},{\"a\":2},{\"b\":{\"a\":3}}]").is_ok());
     // Other kinds have no first offset.
     assert_eq!(kyaml::to_string("[1,]").unwrap_err().first_offset(), None);
 }
@@ -92,6 +205,43 @@ fn duplicate_keys_in_huge_maps_are_found() {
     let err = kyaml::to_string(&json).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::DuplicateKey);
     assert_eq!(err.first_offset(), json.find("\"k77777\""));
+    assert_eq!(err.offset(), json.rfind("\"k77777\"").unwrap());
+}
+
+#[test]
+fn a_byte_order_mark_at_the_start_is_skipped() {
+    assert_eq!(
+        kyaml::to_string("\u{feff}[1]").unwrap(),
+        "---\n[\n  1,\n]\n"
+    );
+    let err = kyaml::to_string("\u{feff}\u{feff}[]").unwrap_err();
+    assert_eq!(
+        (err.kind(), err.offset(), err.expected()),
+        (ErrorKind::Syntax, 3, VALUE)
+    );
+}
+
+/// A leading byte order mark is no column: the column is the one an editor
+/// shows.
+#[test]
+fn a_skipped_byte_order_mark_is_not_a_column() {
+    let err = kyaml::to_string("\u{feff}[1,]").unwrap_err();
+    assert_eq!((err.offset(), err.line()), (6, 1));
+    assert_eq!(err.column(), 4, "the BOM was counted as a column");
+}
+
+#[test]
+fn white_space_only_input_writes_nothing() {
+    for json in ["", " ", "\n\t\r\n", "\u{feff}", "\u{feff} \n"] {
+        for form in [Form::Document, Form::Value] {
+            for compact in [false, true] {
+                let mut out = String::new();
+                let opts = Options::new().form(form).compact(compact);
+                assert_eq!(opts.to_fmt(json, &mut out), Ok(()), "{json:?}");
+                assert_eq!(out, "", "{json:?} {opts:?}");
+            }
+        }
+    }
 }
 
 /// Runs `f` on a thread with a small stack: proof that nothing recurses.
@@ -107,22 +257,22 @@ fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> 
 #[test]
 fn a_hundred_thousand_levels_are_an_error_not_a_crash() {
     for open in ["[", "{\"a\":"] {
-        let json = open.repeat(100_000);
-        let err = on_small_stack(move || {
-            let mut out = String::new();
-            let err = Options::new()
-                .max_depth(kyaml::MAX_DEPTH)
-                .to_fmt(&json, &mut out)
-                .unwrap_err();
-            assert!(out.is_empty());
-            err
-        });
-        assert_eq!(err.kind(), ErrorKind::TooDeep);
-        assert_eq!(err.offset(), kyaml::MAX_DEPTH * open.len());
-        assert_eq!(
-            err.message().to_string(),
-            format!("containers nested deeper than {} levels", kyaml::MAX_DEPTH)
-        );
+        for limit in [1000, kyaml::MAX_DEPTH] {
+            let json = open.repeat(100_000);
+            let err = on_small_stack(move || {
+                let mut out = String::new();
+                let result = Options::new().max_depth(limit).to_fmt(&json, &mut out);
+                assert_eq!(out, "");
+                result.unwrap_err()
+            });
+            assert_eq!(err.kind(), ErrorKind::TooDeep);
+            // At the opening of the first container past the limit.
+            assert_eq!(err.offset(), limit * open.len());
+            assert_eq!(
+                err.message().to_string(),
+                format!("containers nested deeper than {limit} levels")
+            );
+        }
     }
 }
 
@@ -139,31 +289,54 @@ fn the_deepest_allowed_nesting_renders_on_a_small_stack() {
 
 #[test]
 fn the_depth_limit_is_exact() {
-    for limit in [0, 1, 2, 10, 1000] {
+    for limit in [0, 1, 2, 10, 1000, kyaml::MAX_DEPTH] {
         let opts = Options::new().max_depth(limit);
-        let ok = format!("{}0{}", "[".repeat(limit), "]".repeat(limit));
-        assert!(opts.to_string(&ok).is_ok(), "depth {limit} rejected");
-        let deep = format!("[{ok}]");
-        let err = opts.to_string(&deep).unwrap_err();
-        assert_eq!(
-            (err.kind(), err.offset()),
-            (ErrorKind::TooDeep, limit),
-            "depth {}",
-            limit + 1
-        );
+        for (open, close) in [("[", "]"), ("{\"a\":", "}")] {
+            let ok = format!("{}0{}", open.repeat(limit), close.repeat(limit));
+            assert!(opts.to_string(&ok).is_ok(), "depth {limit} rejected");
+            let deep = format!("{open}{ok}{close}");
+            let err = opts.to_string(&deep).unwrap_err();
+            assert_eq!(
+                (err.kind(), err.offset()),
+                (ErrorKind::TooDeep, limit * open.len()),
+                "depth {}",
+                limit + 1
+            );
+        }
     }
     assert_eq!(Options::new().depth_limit(), 1000);
+    assert_eq!(
+        Options::new().max_depth(usize::MAX).depth_limit(),
+        kyaml::MAX_DEPTH
+    );
 }
 
 #[test]
 fn a_stream_keeps_the_documents_before_an_error() {
+    for (compact, before) in [
+        (true, "---\n{a: 1}\n---\n[2]\n"),
+        (false, "---\n{\n  a: 1,\n}\n---\n[\n  2,\n]\n"),
+    ] {
+        let mut out = String::new();
+        let err = Options::new()
+            .compact(compact)
+            .to_fmt("{\"a\":1}\n[2]\n[3,\"x\",]\n[4]\n", &mut out)
+            .unwrap_err();
+        assert_eq!(out, before);
+        assert_eq!((err.line(), err.column(), err.offset()), (3, 8, 19));
+    }
+    // A bad second document right after the first, or a late BOM.
+    for json in ["[1]x", "[1]\u{feff}"] {
+        let mut out = String::new();
+        let err = kyaml::to_fmt(json, &mut out).unwrap_err();
+        assert_eq!(out, "---\n[\n  1,\n]\n");
+        assert_eq!((err.offset(), err.column(), err.expected()), (3, 4, VALUE));
+    }
+    // Also when the bad document is only bad at its very end.
     let mut out = String::new();
-    let err = Options::new()
-        .compact(true)
-        .to_fmt("{\"a\":1}\n[2]\n[3,]\n[4]\n", &mut out)
-        .unwrap_err();
-    assert_eq!(out, "---\n{a: 1}\n---\n[2]\n");
-    assert_eq!((err.line(), err.column()), (3, 4));
+    let err = kyaml::to_fmt("1 {\"a\":[1,2,3]", &mut out).unwrap_err();
+    assert_eq!(out, "---\n1\n");
+    assert_eq!(err.offset(), 14);
 }
 
 #[test]
@@ -171,9 +344,13 @@ fn value_form_holds_one_value() {
     let opts = Options::new().form(Form::Value);
     let err = opts.to_string("[1] [2]").unwrap_err();
     assert_eq!((err.kind(), err.offset()), (ErrorKind::TrailingValue, 4));
-    let mut out = String::new();
-    assert!(opts.to_fmt("1 2", &mut out).is_err());
-    assert_eq!(out, "", "value form wrote the first of two values");
+    assert_eq!(err.expected(), "end of input");
+    for json in ["1 2", "{}{}", "\"a\"\"b\"", "1\n["] {
+        let mut out = String::new();
+        let err = opts.to_fmt(json, &mut out).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::TrailingValue, "{json}");
+        assert_eq!(out, "", "value form wrote the first of two values");
+    }
     assert_eq!(opts.to_string("  [1]  \n").unwrap(), "[\n  1,\n]");
 }
 
@@ -198,10 +375,23 @@ fn dump_falls_back_to_a_quoted_string_and_a_comment() {
         "\"[1,\" # invalid JSON: expected a value at line 1, column 4"
     );
     assert_eq!(
+        format!("{:#}", Dump("[1,")),
+        "\"[1,\" # invalid JSON: expected a value at line 1, column 4"
+    );
+    // The fallback string is always the one-line form, even with `{:#}`.
+    assert_eq!(
         format!("{:#}", Dump("{\"a\":\n\t\"b\u{7}\"")),
         "\"{\\\"a\\\":\\n\\t\\\"b\\a\\\"\" # invalid JSON: expected `\\u` escape for a control character in a string at line 2, column 4"
     );
-    assert_eq!(format!("{}", Dump("1 2")), "\"1 2\" # invalid JSON: expected end of input (value form holds one value) at line 1, column 3");
+    assert_eq!(
+        format!("{}", Dump("1 2")),
+        "\"1 2\" # invalid JSON: expected end of input (value form holds one value) at line 1, column 3"
+    );
+    assert_eq!(
+        format!("{}", Dump("{\"a\":1,\"a\":2}")),
+        "\"{\\\"a\\\":1,\\\"a\\\":2}\" # invalid JSON: duplicate key \"a\" (first at byte 1) at line 1, column 8"
+    );
+    assert_eq!(format!("{}", Dump("{\"a\":[1]}")), "{a: [1]}");
     assert_eq!(
         format!("{:#}", Dump("{\"a\":[1]}")),
         "{\n  a: [\n    1,\n  ],\n}"

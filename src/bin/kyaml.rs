@@ -104,6 +104,11 @@ fn report(name: &str, input: &[u8], err: &kyaml::Error) {
         .position(|&b| b == b'\n')
         .map_or(input.len(), |i| at + i);
     let line = String::from_utf8_lossy(&input[start..end]);
+    // A byte order mark is no column (see `Error::column`).
+    let line = line
+        .strip_prefix('\u{FEFF}')
+        .filter(|_| start == 0)
+        .unwrap_or(&line);
     let line = line.trim_end_matches('\r');
     // Show at most 40 characters either side of the column (JSON is often one long line).
     let col = err.column() - 1;
