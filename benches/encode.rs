@@ -4,7 +4,9 @@
 //! is MB/s of input. `cargo bench`; for one ratio table from interleaved
 //! rounds, `cargo run --release --example bench`.
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use kyaml::Options;
 
 const FILES: [&str; 4] = ["twitter", "citm_catalog", "canada", "k8s_swagger"];

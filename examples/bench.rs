@@ -14,41 +14,32 @@ use kyaml::Options;
 
 const FILES: [&str; 4] = ["twitter", "citm_catalog", "canada", "k8s_swagger"];
 
-/// A contender: its column name and a run over the input.
-type Contender = (&'static str, fn(&[u8]));
+/// A contender: its column name and a run over the input. The `String` is
+/// a scratch buffer, allocated once, for the no-alloc path.
+type Contender = (&'static str, fn(&[u8], &mut String));
 
 const CONTENDERS: [Contender; 5] = [
-    ("kyaml to_string", |input| {
+    ("kyaml to_string", |input, _| {
         drop(black_box(Options::new().to_string(input).unwrap()))
     }),
-    ("kyaml compact", |input| {
+    ("kyaml compact", |input, _| {
         drop(black_box(
             Options::new().compact(true).to_string(input).unwrap(),
         ))
     }),
-    ("kyaml to_fmt", |input| {
-        let mut sink = Discard(0);
-        Options::new().to_fmt(input, &mut sink).unwrap();
-        black_box(sink.0);
+    ("kyaml to_fmt no-alloc", |input, out| {
+        out.clear();
+        Options::new().to_fmt(input, out).unwrap();
+        black_box(out);
     }),
-    ("serde validate", |input| {
+    ("serde validate", |input, _| {
         black_box(serde_json::from_slice::<serde::de::IgnoredAny>(input).unwrap());
     }),
-    ("serde Value+pretty", |input| {
+    ("serde Value+pretty", |input, _| {
         let value: serde_json::Value = serde_json::from_slice(input).unwrap();
         drop(black_box(serde_json::to_vec_pretty(&value).unwrap()));
     }),
 ];
-
-/// A `fmt::Write` that keeps nothing, so `to_fmt` is timed without a buffer.
-struct Discard(usize);
-
-impl std::fmt::Write for Discard {
-    fn write_str(&mut self, s: &str) -> std::fmt::Result {
-        self.0 += s.len();
-        Ok(())
-    }
-}
 
 fn median(mut times: Vec<f64>) -> f64 {
     times.sort_by(f64::total_cmp);
@@ -62,6 +53,18 @@ fn cpu_model() -> String {
         .find_map(|l| l.strip_prefix("model name"))
         .and_then(|l| l.split(':').nth(1));
     model.map_or("unknown CPU".into(), |m| m.trim().to_owned())
+}
+
+/// The first line of a command's output, or `unknown`: the machine line is
+/// context, not worth failing the run over.
+fn command_line(program: &str, args: &[&str]) -> String {
+    std::process::Command::new(program)
+        .args(args)
+        .output()
+        .ok()
+        .and_then(|out| String::from_utf8(out.stdout).ok())
+        .and_then(|text| text.lines().next().map(str::to_owned))
+        .unwrap_or_else(|| "unknown".into())
 }
 
 fn main() {
@@ -81,10 +84,12 @@ fn main() {
         }
     }
     println!(
-        "{} rounds, medians; {}, {} cores",
+        "{} rounds, medians; {}, {} cores; {}; {}",
         rounds,
         cpu_model(),
-        std::thread::available_parallelism().map_or(1, |n| n.get())
+        std::thread::available_parallelism().map_or(1, |n| n.get()),
+        command_line("date", &["-u", "+%Y-%m-%d %H:%M UTC"]),
+        command_line("rustc", &["--version"]),
     );
     print!("\n| file | MB |");
     CONTENDERS
@@ -97,11 +102,12 @@ fn main() {
         let path = format!("{}/benches/data/{name}.json", env!("CARGO_MANIFEST_DIR"));
         let input = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
         let mut times = vec![Vec::new(); CONTENDERS.len()];
+        let mut scratch = String::with_capacity(2 * input.len());
         for round in 0..rounds {
             for k in 0..CONTENDERS.len() {
                 let i = (round + k) % CONTENDERS.len();
                 let start = Instant::now();
-                (CONTENDERS[i].1)(&input);
+                (CONTENDERS[i].1)(&input, &mut scratch);
                 times[i].push(start.elapsed().as_secs_f64());
             }
         }
@@ -135,8 +141,10 @@ fn main() {
             ));
         }
     }
-    if check && !missed.is_empty() {
+    if !missed.is_empty() {
         eprintln!("\ntargets missed:\n  {}", missed.join("\n  "));
-        std::process::exit(1);
+        if check {
+            std::process::exit(1);
+        }
     }
 }

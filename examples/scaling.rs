@@ -9,40 +9,76 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use kyaml::Options;
+use kyaml::{ErrorKind, Options};
 
 const MB: usize = 1 << 20;
 const LIMIT: f64 = 3.0;
 
-/// A shape: its name and a function that builds about `n` bytes of it.
-type Shape = (&'static str, fn(usize) -> String);
+/// A shape: its name, a function that builds about `n` bytes of it, and
+/// the outcome it must have. Checking the outcome first keeps an early error
+/// from passing for a fast path.
+struct Shape {
+    name: &'static str,
+    build: fn(usize) -> String,
+    expect: Result<(), ErrorKind>,
+}
 
 const SHAPES: [Shape; 9] = [
-    ("nesting past the depth limit", |n| "[".repeat(n)),
-    ("one long string with escapes", long_string),
-    ("one object with many keys", |n| {
-        repeat_in("{", "}", n, |i| format!("\"k{i:08}\":{i}"))
-    }),
-    ("a list of empty objects", |n| {
-        repeat_in("[", "]", n, |_| "{}".into())
-    }),
-    ("lists nested 999 deep, repeated", |n| {
-        repeat_in("[", "]", n, |_| {
-            format!("{}1{}", "[".repeat(998), "]".repeat(998))
-        })
-    }),
-    ("lists of lists of lists", |n| {
-        repeat_in("[", "]", n, |i| format!("[[{i}],[[]],{{}}]"))
-    }),
-    ("a list of 1000-digit numbers", |n| {
-        repeat_in("[", "]", n, |i| format!("{}{}", i % 9 + 1, "7".repeat(999)))
-    }),
-    ("JSON Lines of small documents", json_lines),
-    ("maps in cuddled lists, deep", |n| {
-        repeat_in("[", "]", n, |i| {
-            format!("{{\"a\":[{{\"b\":[{{\"c\":\"x\\ny{i}\"}}]}}]}}")
-        })
-    }),
+    Shape {
+        name: "nesting past the depth limit",
+        build: |n| "[".repeat(n),
+        expect: Err(ErrorKind::TooDeep),
+    },
+    Shape {
+        name: "one long string with escapes",
+        build: long_string,
+        expect: Ok(()),
+    },
+    Shape {
+        name: "one object with many keys",
+        build: |n| repeat_in("{", "}", n, |i| format!("\"k{i:08}\":{i}")),
+        expect: Ok(()),
+    },
+    Shape {
+        name: "a list of empty objects",
+        build: |n| repeat_in("[", "]", n, |_| "{}".into()),
+        expect: Ok(()),
+    },
+    // With the outer list, exactly the default depth limit: the shape where
+    // a lookahead that rescans nested content would show.
+    Shape {
+        name: "lists nested 1000 deep, repeated",
+        build: |n| {
+            repeat_in("[", "]", n, |_| {
+                format!("{}1{}", "[".repeat(999), "]".repeat(999))
+            })
+        },
+        expect: Ok(()),
+    },
+    Shape {
+        name: "lists of lists of lists",
+        build: |n| repeat_in("[", "]", n, |i| format!("[[{i}],[[]],{{}}]")),
+        expect: Ok(()),
+    },
+    Shape {
+        name: "a list of 1000-digit numbers",
+        build: |n| repeat_in("[", "]", n, |i| format!("{}{}", i % 9 + 1, "7".repeat(999))),
+        expect: Ok(()),
+    },
+    Shape {
+        name: "JSON Lines of small documents",
+        build: json_lines,
+        expect: Ok(()),
+    },
+    Shape {
+        name: "maps in cuddled lists, deep",
+        build: |n| {
+            repeat_in("[", "]", n, |i| {
+                format!("{{\"a\":[{{\"b\":[{{\"c\":\"x\\ny{i}\"}}]}}]}}")
+            })
+        },
+        expect: Ok(()),
+    },
 ];
 
 fn long_string(n: usize) -> String {
@@ -130,9 +166,24 @@ fn main() {
     let mut failures = Vec::new();
     println!("| shape | entry point | 1 MB ns/B | 16 MB ns/B | growth |");
     println!("|---|---|---|---|---|");
-    for (name, build) in SHAPES {
+    for Shape {
+        name,
+        build,
+        expect,
+    } in SHAPES
+    {
         let small = build(MB);
         let large = build(16 * MB);
+        for json in [&small, &large] {
+            let got = Options::new()
+                .to_string(json)
+                .map(drop)
+                .map_err(|e| e.kind());
+            if got != expect {
+                eprintln!("{name}: expected {expect:?}, got {got:?}");
+                std::process::exit(1);
+            }
+        }
         for (entry, run) in entry_points() {
             let a = ns_per_byte(&small, run, 5);
             let b = ns_per_byte(&large, run, 3);
