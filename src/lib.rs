@@ -234,7 +234,7 @@ impl Options {
     pub fn to_string(&self, json: impl AsRef<[u8]>) -> Result<alloc::string::String, Error> {
         let json = json.as_ref();
         let mut out = alloc::string::String::with_capacity(json.len() + json.len() / 2);
-        encode::encode(json, *self, &mut out, plan::Growing::default())?;
+        encode::encode_into_string(json, *self, &mut out)?;
         Ok(out)
     }
 

@@ -71,6 +71,21 @@ pub(crate) fn skip_digits(s: &[u8], from: usize) -> usize {
     find(s, from, flags, |c| !c.is_ascii_digit())
 }
 
+/// The first byte at or after `from` that may be JSON structure outside a
+/// string: `"`, `,`, `[`, `]`, `{` or `}`, found as `b & 0xD9 == 0x59`,
+/// which also holds for `Y`, `_`, `y` and DEL (none of which valid JSON has
+/// outside strings).
+#[inline]
+pub(crate) fn maybe_structural(s: &[u8], from: usize) -> usize {
+    let bracket = |w: u64| eq_bytes(w & (LO * 0xD9), 0x59);
+    find(
+        s,
+        from,
+        |w| bracket(w) | eq_bytes(w, b'"') | eq_bytes(w, b','),
+        |b| b & 0xD9 == 0x59 || b == b'"' || b == b',',
+    )
+}
+
 /// The first byte at or after `from` that is not printable ASCII when
 /// already inside a decoded run: DEL (0x7F) or any non-ASCII byte.
 #[inline]
@@ -109,6 +124,12 @@ mod tests {
                     let s = &s[..len];
                     let want = s.iter().position(|&c| c == b'"' || c == b'\\' || c < 0x20);
                     assert_eq!(string_special(s, 0), want.unwrap_or(len), "{b:#x} at {at}");
+                    let want = s.iter().position(|&c| b"\",[]{}Y_y\x7f".contains(&c));
+                    assert_eq!(
+                        maybe_structural(s, 0),
+                        want.unwrap_or(len),
+                        "{b:#x} at {at}"
+                    );
                     let want = s.iter().position(|&c| c >= 0x7F);
                     assert_eq!(
                         not_printable_ascii(s, 0),

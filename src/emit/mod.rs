@@ -115,9 +115,12 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
         self.after_value()
     }
 
-    pub(crate) fn number(&mut self, text: &str) -> Result {
+    pub(crate) fn number(&mut self, text: &str, exponent: bool) -> Result {
         self.before_value()?;
-        number::write_number(self.out, text)?;
+        match exponent {
+            false => self.out.write_str(text)?,
+            true => number::write_exponent_form(self.out, text)?,
+        }
         self.after_value()
     }
 

@@ -3,10 +3,12 @@
 
 use core::fmt::{Result, Write};
 
-/// Writes a JSON number. `1e10` becomes `1.0e+10`: YAML 1.1 (PyYAML, and
-/// others in 1.1 mode) reads a float only with a `.` in the mantissa and a
-/// sign on the exponent, and reads `1e10` as a string.
-pub(crate) fn write_number<W: Write + ?Sized>(out: &mut W, text: &str) -> Result {
+/// Writes a JSON number that has an exponent part (text without one passes
+/// through).
+/// `1e10` becomes `1.0e+10`: YAML 1.1 (PyYAML, and others in 1.1 mode)
+/// reads a float only with a `.` in the mantissa and a sign on the
+/// exponent, and reads `1e10` as a string.
+pub(crate) fn write_exponent_form<W: Write + ?Sized>(out: &mut W, text: &str) -> Result {
     let Some(e) = text.bytes().position(|b| b | 0x20 == b'e') else {
         return out.write_str(text);
     };
@@ -25,12 +27,12 @@ pub(crate) fn write_number<W: Write + ?Sized>(out: &mut W, text: &str) -> Result
 
 #[cfg(test)]
 mod tests {
-    use super::write_number;
+    use super::write_exponent_form;
     use std::string::String;
 
     fn number(text: &str) -> String {
         let mut out = String::new();
-        write_number(&mut out, text).unwrap();
+        write_exponent_form(&mut out, text).unwrap();
         out
     }
 

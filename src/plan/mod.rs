@@ -8,10 +8,14 @@
 //! in document order, and the writing pass reads them back in the same order.
 //! When the store is full (only the fixed, no-alloc store can be), the lists
 //! past it get their verdicts from a lookahead from the first list not
-//! covered, which fills the window again: each lookahead covers a full window
-//! of lists, so rescanning stays bounded.
+//! covered (a skim, `skim.rs`), which fills the window again: each lookahead
+//! covers a full window of lists, so rescanning stays bounded. A writing
+//! pass with no checking pass before it (`to_string`) gets all its verdicts
+//! that way: each skim covers one list with everything inside it, so every
+//! byte inside a list is skimmed once.
 //!
-//! The same pass finds duplicate keys: each open map's keys are noted in the
+//! The same pass (or the writing pass, when it checks) finds duplicate
+//! keys: each open map's keys are noted in the
 //! store (a hash of the decoded text, and where the key lies in the input),
 //! and at its `}` they are compared: pairwise for small maps, else sorted by
 //! hash and, where hashes collide, by decoded text, so equal keys end up side
@@ -19,6 +23,7 @@
 //! table to size. The fixed store holds `Fixed::KEYS` keys of open maps;
 //! keys past that are not checked.
 
+mod skim;
 mod store;
 
 #[cfg(feature = "alloc")]
@@ -59,43 +64,40 @@ impl<S: Store> Plan<S> {
     /// verdicts of its lists (unless `verdicts` is false: compact output
     /// does not need them).
     pub(crate) fn check(&mut self, tok: &mut Tokenizer<'_>, verdicts: bool) -> Result<(), Fault> {
-        self.scan(tok, 0, verdicts, true)
+        self.scan(tok, verdicts)
+    }
+
+    /// Drops the verdicts kept, so every list of the next document is
+    /// decided by a lookahead (for a writing pass with no checking pass).
+    #[cfg(feature = "alloc")]
+    pub(crate) fn forget_verdicts(&mut self) {
+        (self.base, self.covered) = (0, 0);
     }
 
     /// Whether list number `n`, whose `[` is at `pos`, is cuddled: all its
     /// elements are containers, and it has some.
-    pub(crate) fn cuddled(
-        &mut self,
-        n: usize,
-        pos: usize,
-        tok: &Tokenizer<'_>,
-    ) -> Result<bool, Fault> {
+    pub(crate) fn cuddled(&mut self, n: usize, pos: usize, tok: &Tokenizer<'_>) -> bool {
         if !(self.base..self.base + self.covered).contains(&n) {
-            self.scan(&mut tok.at(pos), n, true, false)?;
+            // The list's own frame sits below the frames of the maps that
+            // enclose it, which a writing pass may be keeping.
+            self.skim(tok.source().as_bytes(), pos, tok.depth() - 1, n);
         }
         let i = n - self.base;
-        Ok(self.store.verdicts_mut()[i / 64] >> (i % 64) & 1 == 1)
+        self.store.verdicts_mut()[i / 64] >> (i % 64) & 1 == 1
     }
 
-    /// Reads one value, numbering its lists from `base`.
-    fn scan(
-        &mut self,
-        tok: &mut Tokenizer<'_>,
-        base: usize,
-        verdicts: bool,
-        keys: bool,
-    ) -> Result<(), Fault> {
+    /// Reads one document, numbering its lists from 0.
+    fn scan(&mut self, tok: &mut Tokenizer<'_>, verdicts: bool) -> Result<(), Fault> {
         let (mut depth, mut lists) = (0usize, 0usize);
         let mut fresh_list = false;
-        self.base = base;
-        self.covered = 0;
+        (self.base, self.covered) = (0, 0);
         while let Some(event) = tok.next_event()? {
             let parent = depth.checked_sub(1).map(|d| self.frames[d]);
             let opened_list = fresh_list;
             fresh_list = false;
             match event {
                 Event::MapStart => {
-                    self.frames[depth] = self.store.keys_mut().len() as u32;
+                    self.open_map(depth);
                     depth += 1;
                     continue;
                 }
@@ -120,13 +122,10 @@ impl<S: Store> Plan<S> {
                 }
                 Event::MapEnd => {
                     depth -= 1;
-                    if keys {
-                        self.close_map(self.frames[depth] as usize, tok)?;
-                    }
+                    self.close_map(depth, tok)?;
                 }
-                Event::Key(text) if keys => self.push_key(text, tok.token_start() + 1),
-                Event::Key(_) => {}
-                Event::Str(_) | Event::Number(_) | Event::Bool(_) | Event::Null => {
+                Event::Key(text) => self.push_key(&text, tok.token_start() + 1),
+                Event::Str(_) | Event::Number { .. } | Event::Bool(_) | Event::Null => {
                     if let Some(frame) = parent.filter(|f| f & LIST != 0) {
                         self.set_verdict((frame & !LIST) as usize, false);
                     }
@@ -143,20 +142,28 @@ impl<S: Store> Plan<S> {
         }
     }
 
-    fn push_key(&mut self, text: Text<'_>, start: usize) {
+    /// Starts the key list of the map whose frame is `frames[depth]`.
+    pub(crate) fn open_map(&mut self, depth: usize) {
+        self.frames[depth] = self.store.keys_mut().len() as u32;
+    }
+
+    /// Notes a key of the innermost open map; its body starts at `start`.
+    pub(crate) fn push_key(&mut self, text: &Text<'_>, start: usize) {
         let end = start + text.raw().len();
         let escaped = text.as_plain().is_none();
         // A full fixed store leaves the key unchecked (documented limit).
         let _checked = self.store.push_key(KeySeen {
-            hash: hash(&text),
+            hash: hash(text),
             start,
             end,
             escaped,
         });
     }
 
-    /// Checks the keys of the map that just closed, then forgets them.
-    fn close_map(&mut self, first_key: usize, tok: &Tokenizer<'_>) -> Result<(), Fault> {
+    /// Checks the keys of the map whose frame is `frames[depth]`, which
+    /// just closed, then forgets them.
+    pub(crate) fn close_map(&mut self, depth: usize, tok: &Tokenizer<'_>) -> Result<(), Fault> {
+        let first_key = self.frames[depth] as usize;
         let src = tok.source();
         let keys = self
             .store

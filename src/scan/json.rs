@@ -87,6 +87,11 @@ impl<'a> Tokenizer<'a> {
         self.pos
     }
 
+    /// How many containers are open.
+    pub(crate) fn depth(&self) -> usize {
+        self.depth
+    }
+
     /// The byte offset where the last event's token starts.
     pub(crate) fn token_start(&self) -> usize {
         self.start
@@ -157,7 +162,7 @@ impl<'a> Tokenizer<'a> {
         let event = match b {
             b'{' | b'[' => return self.open(b == b'{'),
             b'"' => Event::Str(self.string()?),
-            b'-' | b'0'..=b'9' => Event::Number(self.number()?),
+            b'-' | b'0'..=b'9' => self.number()?,
             b't' => self.literal("true", Event::Bool(true))?,
             b'f' => self.literal("false", Event::Bool(false))?,
             b'n' => self.literal("null", Event::Null)?,
@@ -253,7 +258,7 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// Reads a number: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
-    fn number(&mut self) -> Result<&'a str, Fault> {
+    fn number(&mut self) -> Result<Event<'a>, Fault> {
         let start = self.pos;
         self.eat(b'-');
         if self.eat(b'0') {
@@ -266,11 +271,15 @@ impl<'a> Tokenizer<'a> {
         if self.eat(b'.') {
             self.digits()?;
         }
-        if self.eat(b'e') || self.eat(b'E') {
+        let exponent = self.eat(b'e') || self.eat(b'E');
+        if exponent {
             let _ = self.eat(b'+') || self.eat(b'-');
             self.digits()?;
         }
-        Ok(&self.src[start..self.pos])
+        Ok(Event::Number {
+            text: &self.src[start..self.pos],
+            exponent,
+        })
     }
 
     /// Reads one or more ASCII digits.

@@ -25,8 +25,12 @@ pub(crate) enum Event<'a> {
     Key(Text<'a>),
     /// A string value.
     Str(Text<'a>),
-    /// A number, as its input text (already checked against the grammar).
-    Number(&'a str),
+    /// A number, as its input text (already checked against the grammar),
+    /// and whether it has an exponent part.
+    Number {
+        text: &'a str,
+        exponent: bool,
+    },
     Bool(bool),
     Null,
 }

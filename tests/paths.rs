@@ -1,0 +1,92 @@
+//! The two ways of encoding agree: `to_string` writes in one pass and
+//! checks as it goes (lists decided by a skim ahead), `to_fmt` checks each
+//! document first and then writes it. Same output for valid input, the
+//! same error for invalid input, over every conformance input, every
+//! truncation of them and every one-byte change from a set of bytes that
+//! matter to JSON.
+
+use kyaml::{Form, Options};
+
+fn all_options() -> [Options; 4] {
+    [
+        Options::new(),
+        Options::new().compact(true),
+        Options::new().form(Form::Value),
+        Options::new().form(Form::Value).compact(true),
+    ]
+}
+
+/// Asserts that both paths give the same result for `json`; returns
+/// whether it was valid.
+fn assert_agree(json: &[u8]) -> bool {
+    let mut valid = true;
+    for opts in all_options() {
+        let one_pass = opts.to_string(json);
+        let mut out = String::new();
+        let two_pass = opts.to_fmt(json, &mut out).map(|()| out);
+        assert_eq!(
+            one_pass,
+            two_pass,
+            "{opts:?} on {:?}",
+            String::from_utf8_lossy(json)
+        );
+        valid &= one_pass.is_ok();
+    }
+    valid
+}
+
+fn conformance_inputs() -> Vec<String> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
+    let mut inputs = Vec::new();
+    for file in [
+        "values",
+        "escapes",
+        "keys",
+        "documents",
+        "deviations",
+        "regressions",
+    ] {
+        let text = std::fs::read_to_string(format!("{dir}/{file}.jsonl")).unwrap();
+        for line in text.lines() {
+            let case: serde_json::Value = serde_json::from_str(line).unwrap();
+            inputs.push(case["json"].as_str().unwrap().to_owned());
+        }
+    }
+    // Shapes where the skim decides lists: mixed, empty, nested, after
+    // strings holding brackets, and deep.
+    inputs.extend(
+        [
+            r#"[[1], {"a": "]"}, [[], [{}]], "[", ["\"]"]]"#,
+            r#"{"a": [{"b": [1, {"c": []}]}, {"d": "x\ny"}], "e": [[[[[]]]]]}"#,
+            "[{}, [], {\"k\": [\"}\", {}]}, 1]",
+            "[[1,2],[3,4]]\n[{\"a\":1},{\"a\":1}]\n[[\"x\"],\"y\"]",
+        ]
+        .map(String::from),
+    );
+    inputs
+}
+
+#[test]
+fn valid_inputs_render_the_same() {
+    let inputs = conformance_inputs();
+    let valid = inputs.iter().filter(|j| assert_agree(j.as_bytes())).count();
+    assert!(valid > 180, "only {valid} of {} inputs valid", inputs.len());
+}
+
+#[test]
+fn truncated_and_changed_inputs_fail_the_same() {
+    let mut invalid = 0;
+    // Long inputs (1,025-byte keys) add time, not cases.
+    for json in conformance_inputs().iter().filter(|j| j.len() <= 200) {
+        let bytes = json.as_bytes();
+        for cut in 0..bytes.len() {
+            invalid += usize::from(!assert_agree(&bytes[..cut]));
+            for b in *b"[]{},:\"\\1 x" {
+                let mut changed = bytes.to_vec();
+                changed[cut] = b;
+                invalid += usize::from(!assert_agree(&changed));
+            }
+        }
+    }
+    assert!(invalid > 10_000, "only {invalid} invalid variants");
+}
