@@ -3,7 +3,7 @@
 //! a `String` that is dropped on an error, one pass that checks as it
 //! writes.
 
-use core::fmt::Write;
+use core::fmt::{self, Write};
 
 use crate::emit::Emitter;
 use crate::error::{Error, ErrorKind, Fault};
@@ -30,17 +30,15 @@ pub(crate) fn encode<W: Write + ?Sized, S: Store>(
             // One value only, and that is known before anything is written.
             only_value(&tok).map_err(|e| e.locate(input))?;
         }
-        write_document::<_, _, false>(&mut tok.at(start), &mut plan, &mut emitter)
-            .map_err(|e| e.locate(input))?;
+        write_document(&mut tok.at(start), &mut plan, &mut emitter).map_err(|e| e.locate(input))?;
     }
     Ok(())
 }
 
 /// Encodes every document of `input` into `out` in one pass each: the
-/// tokenizer checks the document as it is written, keys are checked for
-/// duplicates as their maps close, and lists get their cuddling verdicts
-/// from lookaheads, which skim only what lies inside lists. On an error the
-/// caller drops `out`, so writing before checking is safe here.
+/// tokenizer checks the document as it is written, and keys are checked for
+/// duplicates as their maps close. On an error the caller drops `out`, so
+/// writing before checking is safe here; see [`OnePass`] for the lists.
 #[cfg(feature = "alloc")]
 pub(crate) fn encode_into_string(
     input: &[u8],
@@ -48,19 +46,143 @@ pub(crate) fn encode_into_string(
     out: &mut alloc::string::String,
 ) -> Result<(), Error> {
     let mut tok = Tokenizer::new(input, 0, opts.depth_limit());
-    let mut plan = Plan::new(crate::plan::Growing::default());
-    let mut emitter = Emitter::new(out, opts);
+    let mut pass = OnePass {
+        plan: Plan::new(crate::plan::Growing::default()),
+        emitter: Emitter::new(out, opts),
+        lists: 0,
+        bet: None,
+        decided_below: None,
+    };
     while tok.next_document().map_err(|e| e.locate(input))? {
-        plan.forget_verdicts();
-        // The skims check nothing, so errors come in the order the checking
-        // pass meets them: the same error as on the other paths.
-        write_document::<_, _, true>(&mut tok, &mut plan, &mut emitter)
-            .map_err(|e| e.locate(input))?;
+        // Errors come in the order the checking pass meets them (a skim
+        // checks nothing): the same error as on the other paths.
+        pass.write_document(&mut tok).map_err(|e| e.locate(input))?;
         if opts.output_form() == Form::Value {
             only_value(&tok).map_err(|e| e.locate(input))?;
         }
     }
     Ok(())
+}
+
+/// The writing pass that checks as it goes, into a `String`.
+///
+/// A list is cuddled when all its elements are containers, which only its
+/// end proves. This pass bets on the first element: a list that starts with
+/// a container is written cuddled. When a later element of a list written
+/// so turns out a scalar, the bet is lost: the output and the tokenizer go
+/// back to the `[` of the outermost list written on that bet, a skim of that
+/// list decides it and every list inside it exactly, and writing resumes.
+/// Each byte is written at most twice and skimmed at most once, and lists
+/// whose first element tells the truth (nearly all, in real documents) are
+/// never skimmed.
+#[cfg(feature = "alloc")]
+struct OnePass<'o, 'a> {
+    plan: Plan<crate::plan::Growing>,
+    emitter: Emitter<'o, alloc::string::String>,
+    /// Lists of the document so far, numbered in document order.
+    lists: usize,
+    /// Where to go back to if the bet is lost.
+    bet: Option<Bet<'a>>,
+    /// Inside a list that a skim decided, whose frame is at this depth: its
+    /// lists take their verdicts from the plan.
+    decided_below: Option<usize>,
+}
+
+/// The state just after the `[` of the outermost list written on a bet.
+#[cfg(feature = "alloc")]
+struct Bet<'a> {
+    tok: Tokenizer<'a>,
+    list: usize,
+    emitter: crate::emit::Mark,
+    keys: usize,
+}
+
+#[cfg(feature = "alloc")]
+impl<'a> OnePass<'_, 'a> {
+    fn write_document(&mut self, tok: &mut Tokenizer<'a>) -> Result<(), Fault> {
+        let pos = tok.pos();
+        let failed = |_| Fault::new(ErrorKind::Write, pos, "a sink that accepts the output");
+        (self.lists, self.bet, self.decided_below) = (0, None, None);
+        self.plan.forget_verdicts();
+        self.emitter.begin_document().map_err(failed)?;
+        while let Some(event) = tok.next_event()? {
+            let mut cuddled = false;
+            match event {
+                Event::MapStart => self.plan.open_map(tok.depth() - 1),
+                Event::MapEnd => self.plan.close_map(tok.depth(), tok)?,
+                Event::Key(ref key) => self.plan.push_key(key, tok.token_start() + 1),
+                Event::ListStart => cuddled = self.list_verdict(tok),
+                Event::ListEnd => self.list_closed(tok.depth()),
+                _ if self.emitter.in_cuddled_list() => {
+                    self.lose_bet(tok)?;
+                    continue;
+                }
+                _ => {}
+            }
+            emit(&mut self.emitter, event, cuddled).map_err(failed)?;
+        }
+        self.emitter.end_document().map_err(failed)
+    }
+
+    /// Whether the list just opened is cuddled: known if a skim decided it
+    /// or its first element is not a container, else a bet.
+    fn list_verdict(&mut self, tok: &Tokenizer<'a>) -> bool {
+        let n = self.lists;
+        self.lists += 1;
+        if self.emitter.is_compact() {
+            return false;
+        }
+        if self.decided_below.is_some() {
+            return self.plan.cuddled(n, tok.token_start(), tok);
+        }
+        let bet = matches!(tok.next_byte(), Some(b'[' | b'{'));
+        if bet && self.bet.is_none() {
+            self.bet = Some(Bet {
+                tok: tok.clone(),
+                list: n,
+                emitter: self.emitter.mark(),
+                keys: self.plan.keys_len(),
+            });
+        }
+        bet
+    }
+
+    /// Forgets the bet or the skim's window when their list closes.
+    fn list_closed(&mut self, depth: usize) {
+        if self
+            .bet
+            .as_ref()
+            .is_some_and(|b| b.tok.depth() - 1 == depth)
+        {
+            self.bet = None;
+        }
+        if self.decided_below == Some(depth) {
+            self.decided_below = None;
+        }
+    }
+
+    /// A list written cuddled has a scalar element: goes back to the bet,
+    /// skims its list and opens it again with the skim's verdict.
+    fn lose_bet(&mut self, tok: &mut Tokenizer<'a>) -> Result<(), Fault> {
+        // Only a bet writes a list cuddled outside a skimmed list.
+        let Some(bet) = self.bet.take() else {
+            return Err(Fault::new(
+                ErrorKind::Write,
+                tok.pos(),
+                "a consistent writer",
+            ));
+        };
+        *tok = bet.tok;
+        self.emitter.rewind(bet.emitter);
+        self.plan.truncate_keys(bet.keys);
+        self.lists = bet.list + 1;
+        let start = tok.token_start();
+        self.decided_below = Some(tok.depth() - 1);
+        let cuddled = self.plan.cuddled(bet.list, start, tok);
+        self.emitter
+            .list_start(cuddled)
+            .map_err(|_| Fault::new(ErrorKind::Write, start, "a sink that accepts the output"))
+    }
 }
 
 /// Fails if another document follows the one `tok` has just read.
@@ -76,10 +198,8 @@ fn only_value(tok: &Tokenizer<'_>) -> Result<(), Fault> {
     }
 }
 
-/// The writing pass over one document. With `CHECK`, it also checks keys
-/// for duplicates (the tokenizer checks everything else as it reads);
-/// without, the checking pass has accepted the document already.
-fn write_document<W: Write + ?Sized, S: Store, const CHECK: bool>(
+/// The writing pass over one document that the checking pass accepted.
+fn write_document<W: Write + ?Sized, S: Store>(
     tok: &mut Tokenizer<'_>,
     plan: &mut Plan<S>,
     emitter: &mut Emitter<'_, W>,
@@ -89,37 +209,32 @@ fn write_document<W: Write + ?Sized, S: Store, const CHECK: bool>(
     let mut lists = 0;
     emitter.begin_document().map_err(failed)?;
     while let Some(event) = tok.next_event()? {
-        match event {
-            Event::MapStart => {
-                if CHECK {
-                    plan.open_map(tok.depth() - 1);
-                }
-                emitter.map_start()
-            }
-            Event::ListStart => {
-                let cuddled = !emitter.is_compact() && plan.cuddled(lists, tok.token_start(), tok);
-                lists += 1;
-                emitter.list_start(cuddled)
-            }
-            Event::MapEnd => {
-                if CHECK {
-                    plan.close_map(tok.depth(), tok)?;
-                }
-                emitter.end()
-            }
-            Event::ListEnd => emitter.end(),
-            Event::Key(key) => {
-                if CHECK {
-                    plan.push_key(&key, tok.token_start() + 1);
-                }
-                emitter.key(&key)
-            }
-            Event::Str(text) => emitter.string(&text),
-            Event::Number { text, exponent } => emitter.number(text, exponent),
-            Event::Bool(b) => emitter.word(if b { "true" } else { "false" }),
-            Event::Null => emitter.word("null"),
+        let mut cuddled = false;
+        if event == Event::ListStart {
+            cuddled = !emitter.is_compact() && plan.cuddled(lists, tok.token_start(), tok);
+            lists += 1;
         }
-        .map_err(failed)?;
+        emit(emitter, event, cuddled).map_err(failed)?;
     }
     emitter.end_document().map_err(failed)
+}
+
+/// Writes one event; `cuddled` is the verdict for a `ListStart`. Inlined
+/// into both passes, so events stay in registers.
+#[inline(always)]
+fn emit<W: Write + ?Sized>(
+    emitter: &mut Emitter<'_, W>,
+    event: Event<'_>,
+    cuddled: bool,
+) -> fmt::Result {
+    match event {
+        Event::MapStart => emitter.map_start(),
+        Event::ListStart => emitter.list_start(cuddled),
+        Event::MapEnd | Event::ListEnd => emitter.end(),
+        Event::Key(key) => emitter.key(&key),
+        Event::Str(text) => emitter.string(&text),
+        Event::Number { text, exponent } => emitter.number(text, exponent),
+        Event::Bool(b) => emitter.word(if b { "true" } else { "false" }),
+        Event::Null => emitter.word("null"),
+    }
 }

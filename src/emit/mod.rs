@@ -24,6 +24,37 @@ const CUDDLED: u8 = 2;
 /// The container has had a member or element.
 const NONEMPTY: u8 = 4;
 
+/// A sink that can take back what was written last.
+#[cfg(feature = "alloc")]
+pub(crate) trait Written: Write {
+    /// How much has been written.
+    fn written(&self) -> usize;
+    /// Keeps only the first `len` bytes written.
+    fn take_back(&mut self, len: usize);
+}
+
+#[cfg(feature = "alloc")]
+impl Written for alloc::string::String {
+    fn written(&self) -> usize {
+        self.len()
+    }
+
+    fn take_back(&mut self, len: usize) {
+        self.truncate(len);
+    }
+}
+
+/// Where an emitter stood: see [`Emitter::mark`].
+#[cfg(feature = "alloc")]
+#[derive(Clone, Copy)]
+pub(crate) struct Mark {
+    written: usize,
+    depth: usize,
+    level: usize,
+    /// The flags of the container the next value goes into.
+    parent: u8,
+}
+
 /// Writes the events of one document as KYAML.
 pub(crate) struct Emitter<'w, W: ?Sized> {
     out: &'w mut W,
@@ -45,6 +76,39 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
             depth: 0,
             level: 0,
             flags: [0; MAX_DEPTH],
+        }
+    }
+
+    /// Whether the innermost open container is a list written cuddled.
+    #[cfg(feature = "alloc")]
+    pub(crate) fn in_cuddled_list(&self) -> bool {
+        self.depth > 0 && self.flags[self.depth - 1] & CUDDLED != 0
+    }
+
+    /// The state before the next value, to go back to with `rewind`.
+    #[cfg(feature = "alloc")]
+    pub(crate) fn mark(&self) -> Mark
+    where
+        W: Written,
+    {
+        Mark {
+            written: self.out.written(),
+            depth: self.depth,
+            level: self.level,
+            parent: self.depth.checked_sub(1).map_or(0, |d| self.flags[d]),
+        }
+    }
+
+    /// Takes back everything written since `mark`.
+    #[cfg(feature = "alloc")]
+    pub(crate) fn rewind(&mut self, mark: Mark)
+    where
+        W: Written,
+    {
+        self.out.take_back(mark.written);
+        (self.depth, self.level) = (mark.depth, mark.level);
+        if let Some(d) = self.depth.checked_sub(1) {
+            self.flags[d] = mark.parent;
         }
     }
 

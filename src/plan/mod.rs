@@ -142,6 +142,18 @@ impl<S: Store> Plan<S> {
         }
     }
 
+    /// How many keys of open maps are noted.
+    #[cfg(feature = "alloc")]
+    pub(crate) fn keys_len(&mut self) -> usize {
+        self.store.keys_mut().len()
+    }
+
+    /// Forgets the keys noted after the first `len`.
+    #[cfg(feature = "alloc")]
+    pub(crate) fn truncate_keys(&mut self, len: usize) {
+        self.store.truncate_keys(len);
+    }
+
     /// Starts the key list of the map whose frame is `frames[depth]`.
     pub(crate) fn open_map(&mut self, depth: usize) {
         self.frames[depth] = self.store.keys_mut().len() as u32;

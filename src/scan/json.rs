@@ -87,6 +87,13 @@ impl<'a> Tokenizer<'a> {
         self.pos
     }
 
+    /// The next byte that is not white space, without reading it.
+    #[cfg(feature = "alloc")]
+    pub(crate) fn next_byte(&self) -> Option<u8> {
+        let bytes = self.src.as_bytes();
+        bytes.get(swar::skip_white_space(bytes, self.pos)).copied()
+    }
+
     /// How many containers are open.
     pub(crate) fn depth(&self) -> usize {
         self.depth
