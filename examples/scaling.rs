@@ -23,7 +23,7 @@ struct Shape {
     expect: Result<(), ErrorKind>,
 }
 
-const SHAPES: [Shape; 9] = [
+const SHAPES: [Shape; 11] = [
     Shape {
         name: "nesting past the depth limit",
         build: |n| "[".repeat(n),
@@ -75,6 +75,24 @@ const SHAPES: [Shape; 9] = [
         build: |n| {
             repeat_in("[", "]", n, |i| {
                 format!("{{\"a\":[{{\"b\":[{{\"c\":\"x\\ny{i}\"}}]}}]}}")
+            })
+        },
+        expect: Ok(()),
+    },
+    // to_string writes a list cuddled when its first element is a
+    // container and goes back when a scalar follows: lost bets, shallow and
+    // 100 deep, must not rewrite anything more than once (deeper, the
+    // regular form's indentation makes the output, not the bets, the cost).
+    Shape {
+        name: "lists that start with a container, then a scalar",
+        build: |n| repeat_in("{", "}", n, |i| format!("\"k{i}\":[{{}},[[]],1]")),
+        expect: Ok(()),
+    },
+    Shape {
+        name: "lost bets nested 100 deep, repeated",
+        build: |n| {
+            repeat_in("[", "]", n, |_| {
+                format!("{}{{}}{}", "[".repeat(100), "],1".repeat(100))
             })
         },
         expect: Ok(()),
