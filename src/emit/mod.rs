@@ -65,6 +65,7 @@ pub(crate) struct Emitter<'w, W: ?Sized> {
     /// The indent level of the innermost open container.
     level: usize,
     flags: [u8; MAX_DEPTH],
+    bare: key::BareCache,
 }
 
 impl<'w, W: Write + ?Sized> Emitter<'w, W> {
@@ -76,6 +77,7 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
             depth: 0,
             level: 0,
             flags: [0; MAX_DEPTH],
+            bare: key::BareCache::new(),
         }
     }
 
@@ -160,7 +162,7 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
 
     pub(crate) fn key(&mut self, key: &Text<'_>) -> Result {
         self.separate()?;
-        let bare = key::is_bare(key);
+        let bare = self.bare.is_bare(key);
         if key::needs_measuring(key) && key::written_len(key, bare) > key::IMPLICIT_KEY_MAX {
             self.out.write_str("? ")?;
         }

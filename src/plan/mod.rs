@@ -10,9 +10,9 @@
 //! past it get their verdicts from a lookahead from the first list not
 //! covered (a skim, `skim.rs`), which fills the window again: each lookahead
 //! covers a full window of lists, so rescanning stays bounded. A writing
-//! pass with no checking pass before it (`to_string`) gets all its verdicts
-//! that way: each skim covers one list with everything inside it, so every
-//! byte inside a list is skimmed once.
+//! pass with no checking pass before it (`to_string`) bets on each list's
+//! first element instead, and skims a list only when it loses that bet
+//! (see `encode.rs`): the skim covers the list with everything inside it.
 //!
 //! The same pass (or the writing pass, when it checks) finds duplicate
 //! keys: each open map's keys are noted in the
