@@ -101,7 +101,7 @@ struct Bet<'a> {
 impl<'a> OnePass<'_, 'a> {
     fn write_document(&mut self, tok: &mut Tokenizer<'a>) -> Result<(), Fault> {
         let pos = tok.pos();
-        let failed = |_| Fault::new(ErrorKind::Write, pos, "a sink that accepts the output");
+        let failed = |_| sink_failed(pos);
         (self.lists, self.bet, self.decided_below) = (0, None, None);
         self.plan.forget_verdicts();
         self.emitter.begin_document().map_err(failed)?;
@@ -181,8 +181,13 @@ impl<'a> OnePass<'_, 'a> {
         let cuddled = self.plan.cuddled(bet.list, start, tok);
         self.emitter
             .list_start(cuddled)
-            .map_err(|_| Fault::new(ErrorKind::Write, start, "a sink that accepts the output"))
+            .map_err(|_| sink_failed(start))
     }
+}
+
+/// The error for a sink that refused a write of the document at `pos`.
+fn sink_failed(pos: usize) -> Fault {
+    Fault::new(ErrorKind::Write, pos, "a sink that accepts the output")
 }
 
 /// Fails if another document follows the one `tok` has just read.
@@ -205,7 +210,7 @@ fn write_document<W: Write + ?Sized, S: Store>(
     emitter: &mut Emitter<'_, W>,
 ) -> Result<(), Fault> {
     let pos = tok.pos();
-    let failed = |_| Fault::new(ErrorKind::Write, pos, "a sink that accepts the output");
+    let failed = |_| sink_failed(pos);
     let mut lists = 0;
     emitter.begin_document().map_err(failed)?;
     while let Some(event) = tok.next_event()? {

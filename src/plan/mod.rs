@@ -102,14 +102,8 @@ impl<S: Store> Plan<S> {
                     continue;
                 }
                 Event::ListStart => {
-                    let n = lists;
+                    self.open_list(depth, lists, verdicts);
                     lists += 1;
-                    let kept = verdicts && self.store.reserve_verdicts(lists);
-                    self.frames[depth] = LIST | if kept { n as u32 } else { u32::MAX >> 1 };
-                    if kept {
-                        self.set_verdict(n, true);
-                        self.covered = lists;
-                    }
                     depth += 1;
                     fresh_list = true;
                     continue;
@@ -133,6 +127,17 @@ impl<S: Store> Plan<S> {
             }
         }
         Ok(())
+    }
+
+    /// Opens list number `n` (of the window) in `frames[depth]`: its verdict
+    /// starts as cuddled, if `keep` and the store has room for it.
+    fn open_list(&mut self, depth: usize, n: usize, keep: bool) {
+        let kept = keep && self.store.reserve_verdicts(n + 1);
+        self.frames[depth] = LIST | if kept { n as u32 } else { u32::MAX >> 1 };
+        if kept {
+            self.set_verdict(n, true);
+            self.covered = n + 1;
+        }
     }
 
     fn set_verdict(&mut self, i: usize, cuddled: bool) {

@@ -61,14 +61,8 @@ impl<S: Store> Plan<S> {
                 Class::Quote => pos = skip_string(src, pos),
                 Class::Open if depth == MAX_DEPTH => return,
                 Class::Open if b == b'[' => {
-                    let n = lists;
+                    self.open_list(depth, lists, true);
                     lists += 1;
-                    let kept = self.store.reserve_verdicts(lists);
-                    self.frames[depth] = LIST | if kept { n as u32 } else { u32::MAX >> 1 };
-                    if kept {
-                        self.set_verdict(n, true);
-                        self.covered = lists;
-                    }
                     depth += 1;
                     element = true;
                 }
