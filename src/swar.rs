@@ -56,6 +56,33 @@ pub(crate) fn string_special(s: &[u8], from: usize) -> usize {
     )
 }
 
+/// Like [`string_special`], and whether every byte before the one found is
+/// printable ASCII: no DEL and no byte of a multi-byte character.
+#[inline]
+pub(crate) fn string_special_printable(s: &[u8], from: usize) -> (usize, bool) {
+    // b + 1 sets the top bit exactly for 0x7F; bytes >= 0x80 have it already.
+    let wide = |w: u64| (w.wrapping_add(LO) | w) & HI;
+    let (mut i, mut seen) = (from, 0);
+    while let Some(chunk) = s.get(i..i + 8) {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(word);
+        let special = eq_bytes(w, b'"') | eq_bytes(w, b'\\') | control_bytes(w);
+        if special != 0 {
+            // Only the bytes below the first special one count; a carry
+            // from a wide byte flags bytes above it only.
+            let below = (special & special.wrapping_neg()) - 1;
+            let at = i + (special.trailing_zeros() / 8) as usize;
+            return (at, seen | wide(w) & below == 0);
+        }
+        seen |= wide(w);
+        i += 8;
+    }
+    let at = i + string_special(&s[i..], 0);
+    let tail_wide = s[i..at].iter().any(|&b| b >= 0x7F);
+    (at, seen == 0 && !tail_wide)
+}
+
 /// The first `b` at or after `from`.
 #[inline]
 pub(crate) fn find_byte(s: &[u8], from: usize, b: u8) -> usize {
@@ -130,6 +157,13 @@ mod tests {
                         want.unwrap_or(len),
                         "{b:#x} at {at}"
                     );
+                    let special = string_special(s, 0);
+                    let printable = s[..special].iter().all(|&c| c < 0x7F);
+                    assert_eq!(
+                        string_special_printable(s, 0),
+                        (special, printable),
+                        "{b:#x} at {at}"
+                    );
                     let want = s.iter().position(|&c| c >= 0x7F);
                     assert_eq!(
                         not_printable_ascii(s, 0),
@@ -160,5 +194,10 @@ mod tests {
         assert_eq!(string_special(b"ab\x00\x01cdefgh", 0), 2);
         assert_eq!(not_printable_ascii(b"ab\xff\x7ecdefgh", 0), 2);
         assert_eq!(not_printable_ascii(b"abc\x7fdefgh", 1), 3);
+        // A wide byte counts below the first special byte, never above.
+        assert_eq!(string_special_printable(b"a\xff\"cdefgh", 0), (2, false));
+        assert_eq!(string_special_printable(b"ab\"\xff\x7edefgh", 0), (2, true));
+        assert_eq!(string_special_printable(b"abcdefgh\x7f\\x", 0), (9, false));
+        assert_eq!(string_special_printable(b"abcdefgh\\\x7fx", 0), (8, true));
     }
 }

@@ -24,6 +24,11 @@ pub(crate) fn write_string<W: Write + ?Sized>(
     text: &Text<'_>,
     layout: Layout,
 ) -> Result {
+    if let Some(printable) = text.as_printable() {
+        out.write_str("\"")?;
+        out.write_str(printable)?;
+        return out.write_str("\"");
+    }
     let Layout::Folded(level) = layout else {
         out.write_str("\"")?;
         for piece in text.pieces() {

@@ -303,7 +303,12 @@ impl<'a> Tokenizer<'a> {
     fn string(&mut self) -> Result<Text<'a>, Fault> {
         let bytes = self.src.as_bytes();
         let body = self.pos + 1;
-        let (mut i, mut escaped, mut line_feed) = (body, false, false);
+        let (mut i, printable) = swar::string_special_printable(bytes, body);
+        if printable && bytes.get(i) == Some(&b'"') {
+            self.pos = i + 1;
+            return Ok(Text::printable(&self.src[body..i]));
+        }
+        let (mut escaped, mut line_feed) = (false, false);
         loop {
             i = swar::string_special(bytes, i);
             match bytes.get(i) {

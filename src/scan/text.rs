@@ -10,6 +10,9 @@ pub(crate) struct Text<'a> {
     raw: &'a str,
     escaped: bool,
     line_feed: bool,
+    /// Known to be printable ASCII (0x20 to 0x7E) with no escapes: the
+    /// emitter may copy it between quotes as it is.
+    printable: bool,
 }
 
 /// A decoded part of a [`Text`]: a run of characters that needed no decoding,
@@ -28,7 +31,23 @@ impl<'a> Text<'a> {
             raw,
             escaped,
             line_feed,
+            printable: false,
         }
+    }
+
+    /// A body that the tokenizer found to hold only printable ASCII, no
+    /// `\` and no `"`.
+    pub(crate) fn printable(raw: &'a str) -> Text<'a> {
+        Text {
+            printable: true,
+            ..Text::new(raw, false, false)
+        }
+    }
+
+    /// The body, when it is known to be printable ASCII that needs no
+    /// decoding and no escaping.
+    pub(crate) fn as_printable(&self) -> Option<&'a str> {
+        self.printable.then_some(self.raw)
     }
 
     /// The body as written in the input (escapes not decoded).
