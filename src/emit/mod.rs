@@ -132,11 +132,13 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
         Ok(())
     }
 
+    #[inline(always)]
     pub(crate) fn map_start(&mut self) -> Result {
         self.open(0, "{")
     }
 
     /// Opens a list; `cuddled` is the first pass's verdict (ignored in compact form).
+    #[inline(always)]
     pub(crate) fn list_start(&mut self, cuddled: bool) -> Result {
         self.open(
             LIST | if cuddled && !self.compact { CUDDLED } else { 0 },
@@ -145,6 +147,7 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
     }
 
     /// Closes the innermost container.
+    #[inline(always)]
     pub(crate) fn end(&mut self) -> Result {
         self.depth -= 1;
         let flags = self.flags[self.depth];
@@ -181,6 +184,7 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
         self.after_value()
     }
 
+    #[inline(always)]
     pub(crate) fn number(&mut self, text: &str, exponent: bool) -> Result {
         self.before_value()?;
         match exponent {
@@ -191,12 +195,14 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
     }
 
     /// `true`, `false` or `null`.
+    #[inline(always)]
     pub(crate) fn word(&mut self, word: &str) -> Result {
         self.before_value()?;
         self.out.write_str(word)?;
         self.after_value()
     }
 
+    #[inline(always)]
     fn open(&mut self, flags: u8, bracket: &str) -> Result {
         self.before_value()?;
         self.level = self.value_level();
@@ -206,6 +212,7 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
     }
 
     /// The indent level of a value about to be written in the innermost container.
+    #[inline(always)]
     fn value_level(&self) -> usize {
         match self.depth {
             0 => 0,
@@ -215,6 +222,7 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
     }
 
     /// What comes before a member or a list element: a separator or a new line.
+    #[inline(always)]
     fn separate(&mut self) -> Result {
         let Some(flags) = self.depth.checked_sub(1).map(|d| &mut self.flags[d]) else {
             return Ok(());
@@ -233,6 +241,7 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
     }
 
     /// Before a value: in a list it starts an element; in a map the key did.
+    #[inline(always)]
     fn before_value(&mut self) -> Result {
         match self.depth {
             d if d > 0 && self.flags[d - 1] & LIST != 0 => self.separate(),
@@ -241,6 +250,7 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
     }
 
     /// After a value: the trailing comma of a regular, uncuddled container.
+    #[inline(always)]
     fn after_value(&mut self) -> Result {
         match self.depth {
             d if d > 0 && !self.compact && self.flags[d - 1] & CUDDLED == 0 => {
@@ -251,6 +261,7 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
     }
 
     /// A line feed and the indent of `level`, in one write when it fits.
+    #[inline(always)]
     fn newline(&mut self, level: usize) -> Result {
         match NEWLINE_SPACES.get(..1 + 2 * level) {
             Some(s) => self.out.write_str(s),

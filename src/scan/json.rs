@@ -165,6 +165,7 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// Reads the value starting with byte `b`.
+    #[inline(always)]
     fn value(&mut self, b: u8) -> Result<Event<'a>, Fault> {
         let event = match b {
             b'{' | b'[' => return self.open(b == b'{'),
@@ -182,6 +183,7 @@ impl<'a> Tokenizer<'a> {
         Ok(event)
     }
 
+    #[inline(always)]
     fn open(&mut self, map: bool) -> Result<Event<'a>, Fault> {
         if self.depth >= self.max_depth {
             return Err(Fault::too_deep(self.pos, self.max_depth));
@@ -206,6 +208,7 @@ impl<'a> Tokenizer<'a> {
         })
     }
 
+    #[inline(always)]
     fn close(&mut self) -> Event<'a> {
         let map = self.in_map();
         self.depth -= 1;
@@ -265,6 +268,7 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// Reads a number: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
+    #[inline(always)]
     fn number(&mut self) -> Result<Event<'a>, Fault> {
         let start = self.pos;
         self.eat(b'-');
@@ -290,6 +294,7 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// Reads one or more ASCII digits.
+    #[inline(always)]
     fn digits(&mut self) -> Result<(), Fault> {
         let end = swar::skip_digits(self.src.as_bytes(), self.pos);
         if end == self.pos {
