@@ -267,22 +267,14 @@ fn hash(text: &Text<'_>) -> u64 {
     hash_bytes(&buf[..len])
 }
 
-/// Mixes the length and the first and last eight bytes: two loads, however
-/// long the key. Keys that share both ends collide, and are then told apart
-/// by their text.
+/// Mixes the length and [`swar::words`]: three loads, however long the
+/// key. Keys longer than 24 bytes that share those words collide, and are
+/// then told apart by their text.
 fn hash_bytes(bytes: &[u8]) -> u64 {
-    // Whole words load directly; a short key is gathered in a register
-    // (a byte array written and read back as a word stalls the load).
-    let word = |b: &[u8]| match b.try_into() {
-        Ok(w) => u64::from_le_bytes(w),
-        Err(_) => b.iter().rev().fold(0, |w, &c| w << 8 | u64::from(c)),
-    };
-    let (head, tail) = (
-        &bytes[..bytes.len().min(8)],
-        &bytes[bytes.len().saturating_sub(8)..],
-    );
-    let h = (bytes.len() as u64 ^ word(head)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    (h.rotate_left(29) ^ word(tail)).wrapping_mul(0xBF58_476D_1CE4_E5B9)
+    let [a, b, c] = crate::swar::words(bytes);
+    let h = (bytes.len() as u64 ^ a).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let h = (h.rotate_left(29) ^ b).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    (h.rotate_left(29) ^ c).wrapping_mul(0x94D0_49BB_1331_11EB)
 }
 
 #[cfg(test)]
