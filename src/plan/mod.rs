@@ -17,7 +17,8 @@
 //! The same pass (or the writing pass, when it checks) finds duplicate
 //! keys: each open map's keys are noted in the
 //! store (a hash of the decoded text, and where the key lies in the input),
-//! and at its `}` they are compared: pairwise for small maps, else sorted by
+//! and at its `}` they are compared: pairwise for small maps, through a
+//! small table on the stack for maps of up to 64 keys, else sorted by
 //! hash and, where hashes collide, by decoded text, so equal keys end up side
 //! by side: `O(n log n)` for `n` keys however the hashes collide, and no
 //! table to size. The fixed store holds `Fixed::KEYS` keys of open maps;
@@ -216,6 +217,24 @@ fn duplicate(keys: &mut [KeySeen], src: &str) -> Option<(KeySeen, KeySeen)> {
                 .map(|k| (*k, keys[j]))
         });
     }
+    // Medium maps (an API object's fields): a table on the stack, filled
+    // in input order, finds the first key seen before in one probe or two.
+    if keys.len() <= MEDIUM_MAP {
+        let mut table = [0u8; 2 * MEDIUM_MAP];
+        let mask = table.len() - 1;
+        for (j, key) in keys.iter().enumerate() {
+            let mut slot = (key.hash >> 57) as usize;
+            loop {
+                match usize::from(table[slot & mask]) {
+                    // Slots hold index + 1; at most half of them are filled.
+                    0 => break table[slot & mask] = j as u8 + 1,
+                    i if same(&keys[i - 1], key) => return Some((keys[i - 1], *key)),
+                    _ => slot += 1,
+                }
+            }
+        }
+        return None;
+    }
     // Sorting by hash is a sort of integers; only keys whose hashes collide
     // (equal keys, and rare strangers) are then sorted by text, so equal
     // keys end up side by side, each group in input order, and the pair of
@@ -243,9 +262,13 @@ fn duplicate(keys: &mut [KeySeen], src: &str) -> Option<(KeySeen, KeySeen)> {
     earliest
 }
 
-/// Up to this many keys, a map's keys are compared pairwise (at most 120
-/// comparisons of hashes) instead of sorted.
-const SMALL_MAP: usize = 16;
+/// Up to this many keys, a map's keys are compared pairwise (at most 28
+/// comparisons of hashes).
+const SMALL_MAP: usize = 8;
+
+/// Up to this many keys (which fit a `u8` index), a map's keys go into a
+/// table of twice as many slots, indexed by the top bits of their hashes.
+const MEDIUM_MAP: usize = 64;
 
 /// A hash of the first 128 bytes of a key's decoded UTF-8 text. Equal keys
 /// hash equal however they were escaped; a collision costs only a
@@ -299,43 +322,57 @@ mod tests {
             .collect()
     }
 
-    #[test]
-    fn colliding_hashes_are_told_apart_by_text() {
-        // 40 keys (past the pairwise limit), all with one hash: only real
-        // repeats count, and the earliest second occurrence wins.
-        let mut src = std::string::String::new();
-        for i in 0..40 {
-            src += &std::format!("\"k{}\" ", i % 37);
-        }
-        let mut all = keys(&src, |_| 7);
-        let (first, again) = duplicate(&mut all, &src).unwrap();
-        assert_eq!(
-            (&src[first.start..first.end], &src[again.start..again.end]),
-            ("k0", "k0")
-        );
-        assert!(first.start < again.start);
-        let mut distinct = keys(&src, |_| 7);
-        distinct.truncate(37);
-        assert!(duplicate(&mut distinct, &src).is_none());
+    /// A well-spread hash for key number `n` whose text stands for `id`.
+    fn spread(id: u64) -> u64 {
+        (id + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
 
     #[test]
-    fn the_earliest_repeat_is_reported_in_small_and_large_maps() {
-        // `b` repeats before `a` does, in a 5-key map and in a 45-key one.
+    fn colliding_hashes_are_told_apart_by_text() {
+        // Medium (table) and large (sorted) maps whose keys all share one
+        // hash: only real repeats count, and the earliest second
+        // occurrence wins.
+        for (len, distinct) in [(40, 37), (100, 97)] {
+            let mut src = std::string::String::new();
+            for i in 0..len {
+                src += &std::format!("\"k{}\" ", i % distinct);
+            }
+            let mut all = keys(&src, |_| 7);
+            let (first, again) = duplicate(&mut all, &src).unwrap();
+            assert_eq!(
+                (&src[first.start..first.end], &src[again.start..again.end]),
+                ("k0", "k0")
+            );
+            assert!(first.start < again.start);
+            let mut unique = keys(&src, |_| 7);
+            unique.truncate(distinct);
+            assert!(duplicate(&mut unique, &src).is_none());
+        }
+    }
+
+    #[test]
+    fn the_earliest_repeat_is_reported_in_maps_of_every_size() {
+        // `b` repeats before `a` does, in maps of 5 keys (pairwise), 45
+        // (table) and 105 (sorted), with crowded and with spread hashes.
         let small = "\"a\" \"b\" \"c\" \"b\" \"a\"";
-        let large = std::format!(
-            "{small} {}",
-            (0..40)
-                .map(|i| std::format!("\"x{i}\""))
-                .collect::<std::vec::Vec<_>>()
-                .join(" ")
-        );
-        for src in [small, large.as_str()] {
-            let mut all = keys(src, |n| {
-                [1, 2, 3, 2, 1].get(n).copied().unwrap_or(n as u64 + 10)
-            });
-            let found = duplicate(&mut all, src).map(|(f, a)| (f.start, a.start));
-            assert_eq!(found, Some((5, 13)), "{src}");
+        let padded = |n: usize| {
+            let pad = (0..n).map(|i| std::format!("\"x{i}\""));
+            std::format!("{small} {}", pad.collect::<std::vec::Vec<_>>().join(" "))
+        };
+        let (medium, large) = (padded(40), padded(100));
+        for src in [small, medium.as_str(), large.as_str()] {
+            let id = |n: usize| [1, 2, 3, 2, 1].get(n).copied().unwrap_or(n as u64 + 10);
+            for hash in [&id as &dyn Fn(usize) -> u64, &|n| spread(id(n))] {
+                let mut all = keys(src, hash);
+                let found = duplicate(&mut all, src).map(|(f, a)| (f.start, a.start));
+                assert_eq!(found, Some((5, 13)), "{src}");
+            }
+        }
+        // No repeat at all, in each size.
+        for n in [3, 40, 100] {
+            let src = padded(n).replacen("\"a\" \"b\" \"c\" \"b\" \"a\" ", "", 1);
+            let mut all = keys(&src, |n| spread(n as u64));
+            assert!(duplicate(&mut all, &src).is_none(), "{src}");
         }
     }
 }
