@@ -89,26 +89,43 @@ impl Fold {
     }
 }
 
-/// Writes a run of decoded characters (no `\`, `"` or C0 control characters,
+/// Writes a run of decoded characters (no `\\`, `"` or C0 control characters,
 /// as [`Piece::Run`] promises), escaping DEL and non-printable characters.
+/// Printable ASCII goes a word at a time; other characters (a run of CJK
+/// text, say) are decoded and checked one after another in a tight loop.
 fn write_run<W: Write + ?Sized>(out: &mut W, run: &str) -> Result {
     let bytes = run.as_bytes();
     let (mut clean, mut i) = (0, 0);
-    loop {
+    while i < bytes.len() {
         i = swar::not_printable_ascii(bytes, i);
-        let Some(c) = run.get(i..).and_then(|rest| rest.chars().next()) else {
-            break;
-        };
-        if c != '\u{7f}' && is_print(c) {
-            i += c.len_utf8();
-            continue;
+        while let Some((c, len)) = wide_char(bytes, i) {
+            if c != '\u{7f}' && is_print(c) {
+                i += len;
+                continue;
+            }
+            out.write_str(&run[clean..i])?;
+            write_escape(out, c)?;
+            i += len;
+            clean = i;
         }
-        out.write_str(&run[clean..i])?;
-        write_escape(out, c)?;
-        i += c.len_utf8();
-        clean = i;
     }
     out.write_str(&run[clean..])
+}
+
+/// The character at `i` of valid UTF-8 and its length, unless it is
+/// printable ASCII or `i` is the end.
+#[inline(always)]
+fn wide_char(s: &[u8], i: usize) -> Option<(char, usize)> {
+    let lead = u32::from(*s.get(i)?);
+    let next = |k: usize| u32::from(s.get(i + k).copied().unwrap_or(0x80) & 0x3F);
+    let (code, len) = match lead {
+        0..=0x7E => return None,
+        0x7F => (lead, 1),
+        0x80..=0xDF => ((lead & 0x1F) << 6 | next(1), 2),
+        0xE0..=0xEF => ((lead & 0x0F) << 12 | next(1) << 6 | next(2), 3),
+        _ => ((lead & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3), 4),
+    };
+    Some((char::from_u32(code).unwrap_or('\u{FFFD}'), len))
 }
 
 /// Writes one character that came from an escape in the input.
@@ -166,4 +183,43 @@ pub(crate) fn write_plain<W: Write + ?Sized>(out: &mut W, text: &str) -> Result 
     text.chars()
         .try_for_each(|c| write_char(out, c, Layout::Escaped))?;
     out.write_str("\"")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::string::String;
+
+    /// What `write_run` must write, one character at a time.
+    fn reference(run: &str) -> String {
+        let mut out = String::new();
+        for c in run.chars() {
+            if c != '\u{7f}' && is_print(c) {
+                out.push(c);
+            } else {
+                write_escape(&mut out, c).unwrap();
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn runs_decode_every_character_length() {
+        // Every 7th code point and the escaped ones, alone, between ASCII,
+        // in pairs and after a full word of ASCII.
+        let special = ['\u{7f}', '\u{85}', '\u{a0}', '\u{ad}', '\u{2028}', '\u{feff}'];
+        let sampled = (0x7Fu32..=0x10FFFF).step_by(7).filter_map(char::from_u32);
+        for c in sampled.chain(special) {
+            for run in [
+                std::format!("{c}"),
+                std::format!("a{c}b"),
+                std::format!("{c}{c}é"),
+                std::format!("abcdefgh{c}"),
+            ] {
+                let mut out = String::new();
+                write_run(&mut out, &run).unwrap();
+                assert_eq!(out, reference(&run), "{:?}", c);
+            }
+        }
+    }
 }
