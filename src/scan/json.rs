@@ -270,38 +270,46 @@ impl<'a> Tokenizer<'a> {
     /// Reads a number: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
     #[inline(always)]
     fn number(&mut self) -> Result<Event<'a>, Fault> {
+        let bytes = self.src.as_bytes();
+        // 0 past the end, which no branch below accepts.
+        let at = |i: usize| bytes.get(i).copied().unwrap_or(0);
         let start = self.pos;
-        self.eat(b'-');
-        if self.eat(b'0') {
-            if self.peek().is_ascii_digit() {
+        let mut i = start + usize::from(at(start) == b'-');
+        if at(i) == b'0' {
+            i += 1;
+            if at(i).is_ascii_digit() {
+                self.pos = i;
                 return Err(self.error("no leading zero in a number"));
             }
         } else {
-            self.digits()?;
+            i = self.digits(i)?;
         }
-        if self.eat(b'.') {
-            self.digits()?;
+        if at(i) == b'.' {
+            i = self.digits(i + 1)?;
         }
-        let exponent = self.eat(b'e') || self.eat(b'E');
+        // `e` and `E` differ only in the bit 0x20.
+        let exponent = at(i) | 0x20 == b'e';
         if exponent {
-            let _ = self.eat(b'+') || self.eat(b'-');
-            self.digits()?;
+            i += 1;
+            i += usize::from(matches!(at(i), b'+' | b'-'));
+            i = self.digits(i)?;
         }
+        self.pos = i;
         Ok(Event::Number {
-            text: &self.src[start..self.pos],
+            text: &self.src[start..i],
             exponent,
         })
     }
 
-    /// Reads one or more ASCII digits.
+    /// Reads one or more ASCII digits from `from`: where they end.
     #[inline(always)]
-    fn digits(&mut self) -> Result<(), Fault> {
-        let end = swar::skip_digits(self.src.as_bytes(), self.pos);
-        if end == self.pos {
+    fn digits(&mut self, from: usize) -> Result<usize, Fault> {
+        let end = swar::skip_digits(self.src.as_bytes(), from);
+        if end == from {
+            self.pos = from;
             return Err(self.error_or_eof("a digit"));
         }
-        self.pos = end;
-        Ok(())
+        Ok(end)
     }
 
     /// Reads a string starting at its opening quote.
@@ -392,16 +400,6 @@ impl<'a> Tokenizer<'a> {
 
     fn skip_ws(&mut self) {
         self.pos = swar::skip_white_space(self.src.as_bytes(), self.pos);
-    }
-
-    fn peek(&self) -> u8 {
-        self.src.as_bytes().get(self.pos).copied().unwrap_or(0)
-    }
-
-    fn eat(&mut self, b: u8) -> bool {
-        let hit = self.peek() == b && self.pos < self.src.len();
-        self.pos += usize::from(hit);
-        hit
     }
 
     /// The error for the byte at the current position, given the state.
