@@ -207,41 +207,38 @@ mod tests {
         }
     }
 
-    #[test]
-    fn every_position_and_every_byte() {
-        // Past 32 bytes: whole SSE2 blocks, then words, then single bytes.
-        for len in 0..40 {
+    /// Calls `check(s, b, at)` for every prefix `s` of `base` (up to 40
+    /// bytes: whole SSE2 blocks, then words, then single bytes) with byte
+    /// `b` put at each position `at` in it (or nowhere, `at == len`).
+    fn each_variant(base: [u8; 40], mut check: impl FnMut(&[u8], u8, usize)) {
+        for len in 0..=base.len() {
             for at in 0..=len {
                 for b in bytes() {
-                    let mut s = [b'a'; 40];
+                    let mut s = base;
                     if at < len {
                         s[at] = b;
                     }
-                    let s = &s[..len];
-                    let want = s.iter().position(|&c| c == b'"' || c == b'\\' || c < 0x20);
-                    assert_eq!(string_special(s, 0), want.unwrap_or(len), "{b:#x} at {at}");
-                    let want = s.iter().position(|&c| b"\",[]{}Y_y\x7f".contains(&c));
-                    assert_eq!(
-                        maybe_structural(s, 0),
-                        want.unwrap_or(len),
-                        "{b:#x} at {at}"
-                    );
-                    let special = string_special(s, 0);
-                    let printable = s[..special].iter().all(|&c| c < 0x7F);
-                    assert_eq!(
-                        string_special_printable(s, 0),
-                        (special, printable),
-                        "{b:#x} at {at}"
-                    );
-                    let want = s.iter().position(|&c| c >= 0x7F);
-                    assert_eq!(
-                        not_printable_ascii(s, 0),
-                        want.unwrap_or(len),
-                        "{b:#x} at {at}"
-                    );
+                    check(&s[..len], b, at);
                 }
             }
         }
+    }
+
+    #[test]
+    fn every_position_and_every_byte() {
+        each_variant([b'a'; 40], |s, b, at| {
+            let len = s.len();
+            let want = s.iter().position(|&c| c == b'"' || c == b'\\' || c < 0x20);
+            assert_eq!(string_special(s, 0), want.unwrap_or(len), "{b:#x} at {at}");
+            let want = s.iter().position(|&c| b"\",[]{}Y_y\x7f".contains(&c));
+            assert_eq!(maybe_structural(s, 0), want.unwrap_or(len), "{b:#x} at {at}");
+            let special = string_special(s, 0);
+            let printable = s[..special].iter().all(|&c| c < 0x7F);
+            let found = string_special_printable(s, 0);
+            assert_eq!(found, (special, printable), "{b:#x} at {at}");
+            let want = s.iter().position(|&c| c >= 0x7F);
+            assert_eq!(not_printable_ascii(s, 0), want.unwrap_or(len), "{b:#x} at {at}");
+        });
     }
 
     #[test]
@@ -289,22 +286,14 @@ mod tests {
 
     #[test]
     fn white_space_every_position_and_every_byte() {
-        for len in 0..20 {
-            for at in 0..=len {
-                for b in bytes() {
-                    let mut s = [b' '; 20];
-                    s[1] = b'\n';
-                    s[7] = b'\t';
-                    s[13] = b'\r';
-                    if at < len {
-                        s[at] = b;
-                    }
-                    let s = &s[..len];
-                    let want = s.iter().position(|c| !b" \t\n\r".contains(c));
-                    assert_eq!(skip_white_space(s, 0), want.unwrap_or(len), "{b:#x} at {at}");
-                }
-            }
+        let mut base = [b' '; 40];
+        for (at, c) in [(1, b'\n'), (7, b'\t'), (13, b'\r'), (30, b'\n')] {
+            base[at] = c;
         }
+        each_variant(base, |s, b, at| {
+            let want = s.iter().position(|c| !b" \t\n\r".contains(c));
+            assert_eq!(skip_white_space(s, 0), want.unwrap_or(s.len()), "{b:#x} at {at}");
+        });
     }
 
     #[test]
