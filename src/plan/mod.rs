@@ -18,11 +18,11 @@
 //! keys: each open map's keys are noted in the
 //! store (a hash of the decoded text, and where the key lies in the input),
 //! and at its `}` they are compared: pairwise for small maps, through a
-//! small table on the stack for maps of up to 64 keys, else sorted by
-//! hash and, where hashes collide, by decoded text, so equal keys end up side
-//! by side: `O(n log n)` for `n` keys however the hashes collide, and no
-//! table to size. The fixed store holds `Fixed::KEYS` keys of open maps;
-//! keys past that are not checked.
+//! fixed 128-slot table on the stack for maps of up to 64 keys, else sorted
+//! by hash and, where hashes collide, by decoded text, so equal keys end up
+//! side by side: `O(n log n)` for `n` keys however the hashes collide. The
+//! fixed store holds `Fixed::KEYS` keys of open maps; keys past that are not
+//! checked.
 
 mod skim;
 mod store;
