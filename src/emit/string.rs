@@ -123,7 +123,10 @@ fn wide_char(s: &[u8], i: usize) -> Option<(char, usize)> {
         0x7F => (lead, 1),
         0x80..=0xDF => ((lead & 0x1F) << 6 | next(1), 2),
         0xE0..=0xEF => ((lead & 0x0F) << 12 | next(1) << 6 | next(2), 3),
-        _ => ((lead & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3), 4),
+        _ => (
+            (lead & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3),
+            4,
+        ),
     };
     Some((char::from_u32(code).unwrap_or('\u{FFFD}'), len))
 }
@@ -207,7 +210,9 @@ mod tests {
     fn runs_decode_every_character_length() {
         // Every 7th code point and the escaped ones, alone, between ASCII,
         // in pairs and after a full word of ASCII.
-        let special = ['\u{7f}', '\u{85}', '\u{a0}', '\u{ad}', '\u{2028}', '\u{feff}'];
+        let special = [
+            '\u{7f}', '\u{85}', '\u{a0}', '\u{ad}', '\u{2028}', '\u{feff}',
+        ];
         let sampled = (0x7Fu32..=0x10FFFF).step_by(7).filter_map(char::from_u32);
         for c in sampled.chain(special) {
             for run in [

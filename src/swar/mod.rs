@@ -163,7 +163,11 @@ pub(crate) fn words(s: &[u8]) -> [u64; 3] {
     };
     match n {
         0 => [0; 3],
-        1..=3 => [u64::from(s[0]) | u64::from(s[n / 2]) << 8 | u64::from(s[n - 1]) << 16, 0, 0],
+        1..=3 => [
+            u64::from(s[0]) | u64::from(s[n / 2]) << 8 | u64::from(s[n - 1]) << 16,
+            0,
+            0,
+        ],
         4..=7 => [half(s) | half(&s[n - 4..]) << 32, 0, 0],
         8..=16 => [word(s), 0, word(&s[n - 8..])],
         _ => [word(s), word(&s[8..]), word(&s[n - 8..])],
@@ -184,7 +188,11 @@ pub(crate) fn skip_white_space(s: &[u8], from: usize) -> usize {
                     let mut word = [0; 8];
                     word.copy_from_slice(chunk);
                     let x = u64::from_le_bytes(word) ^ (LO * u64::from(b' '));
-                    i += if x == 0 { 8 } else { (x.trailing_zeros() / 8) as usize };
+                    i += if x == 0 {
+                        8
+                    } else {
+                        (x.trailing_zeros() / 8) as usize
+                    };
                 }
                 None => i += 1,
             },
@@ -231,13 +239,21 @@ mod tests {
             let want = s.iter().position(|&c| c == b'"' || c == b'\\' || c < 0x20);
             assert_eq!(string_special(s, 0), want.unwrap_or(len), "{b:#x} at {at}");
             let want = s.iter().position(|&c| b"\",[]{}Y_y\x7f".contains(&c));
-            assert_eq!(maybe_structural(s, 0), want.unwrap_or(len), "{b:#x} at {at}");
+            assert_eq!(
+                maybe_structural(s, 0),
+                want.unwrap_or(len),
+                "{b:#x} at {at}"
+            );
             let special = string_special(s, 0);
             let printable = s[..special].iter().all(|&c| c < 0x7F);
             let found = string_special_printable(s, 0);
             assert_eq!(found, (special, printable), "{b:#x} at {at}");
             let want = s.iter().position(|&c| c >= 0x7F);
-            assert_eq!(not_printable_ascii(s, 0), want.unwrap_or(len), "{b:#x} at {at}");
+            assert_eq!(
+                not_printable_ascii(s, 0),
+                want.unwrap_or(len),
+                "{b:#x} at {at}"
+            );
         });
     }
 
@@ -292,7 +308,11 @@ mod tests {
         }
         each_variant(base, |s, b, at| {
             let want = s.iter().position(|c| !b" \t\n\r".contains(c));
-            assert_eq!(skip_white_space(s, 0), want.unwrap_or(s.len()), "{b:#x} at {at}");
+            assert_eq!(
+                skip_white_space(s, 0),
+                want.unwrap_or(s.len()),
+                "{b:#x} at {at}"
+            );
         });
     }
 

@@ -43,7 +43,10 @@ fn special(v: __m128i) -> u32 {
 /// it is printable ASCII, or `Err` with where fewer than 16 bytes are left
 /// and whether every byte before that is printable ASCII.
 #[target_feature(enable = "sse2")]
-pub(super) fn string_special_printable(s: &[u8], from: usize) -> Result<(usize, bool), (usize, bool)> {
+pub(super) fn string_special_printable(
+    s: &[u8],
+    from: usize,
+) -> Result<(usize, bool), (usize, bool)> {
     let (mut i, mut wide) = (from, 0);
     while let Some(v) = load(s, i) {
         // The top bit is set for bytes >= 0x80; DEL compares equal to itself.
