@@ -55,7 +55,9 @@ pub(crate) struct Mark {
     parent: u8,
 }
 
-/// Writes the events of one document as KYAML.
+/// Writes the events of one document as KYAML. The per-event methods for
+/// brackets, numbers and words, and the separators, are inlined into the
+/// writing loop: most of their work is a flag test and one write.
 pub(crate) struct Emitter<'w, W: ?Sized> {
     out: &'w mut W,
     compact: bool,
