@@ -4,7 +4,7 @@ use core::fmt;
 
 use crate::emit::write_text;
 use crate::error::ErrorKind;
-use crate::{encode, plan, Form, Options};
+use crate::{encode, Form, Options};
 
 /// Displays JSON as a KYAML value: `{}` compact on one line, `{:#}` in the
 /// regular layout. Allocates nothing.
@@ -33,7 +33,7 @@ pub struct Dump<'a>(pub &'a str);
 impl fmt::Display for Dump<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let opts = Options::new().form(Form::Value).compact(!f.alternate());
-        match encode::encode(self.0.as_bytes(), opts, f, plan::Fixed::new()) {
+        match encode::encode_fixed(self.0.as_bytes(), opts, f) {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == ErrorKind::Write => Err(fmt::Error),
             Err(e) => {

@@ -5,9 +5,9 @@
 
 use core::fmt::{self, Write};
 
-use crate::emit::Emitter;
+use crate::emit::{Emitter, Room};
 use crate::error::{Error, ErrorKind, Fault};
-use crate::plan::{Plan, Store};
+use crate::plan::{Fixed, FixedRoom, Plan, PlanRoom, Store};
 use crate::scan::{Event, Tokenizer};
 use crate::{Form, Options};
 
@@ -20,8 +20,9 @@ pub(crate) fn encode<W: Write + ?Sized, S: Store>(
     store: S,
 ) -> Result<(), Error> {
     let mut tok = Tokenizer::new(input, 0, opts.depth_limit());
-    let mut plan = Plan::new(store);
-    let mut emitter = Emitter::new(out, opts);
+    let (mut plan_room, mut emit_room) = (PlanRoom::default(), Room::default());
+    let mut plan = Plan::new(store, &mut plan_room);
+    let mut emitter = Emitter::new(out, opts, &mut emit_room);
     while tok.next_document().map_err(|e| e.locate(input))? {
         let start = tok.pos();
         plan.check(&mut tok, !opts.is_compact())
@@ -35,6 +36,16 @@ pub(crate) fn encode<W: Write + ?Sized, S: Store>(
     Ok(())
 }
 
+/// [`encode`] with the fixed store of the path that never allocates.
+pub(crate) fn encode_fixed<W: Write + ?Sized>(
+    input: &[u8],
+    opts: Options,
+    out: &mut W,
+) -> Result<(), Error> {
+    let mut room = FixedRoom::default();
+    encode(input, opts, out, Fixed::new(&mut room))
+}
+
 /// Encodes every document of `input` into `out` in one pass each: the
 /// tokenizer checks the document as it is written, and keys are checked for
 /// duplicates as their maps close. On an error the caller drops `out`, so
@@ -46,9 +57,10 @@ pub(crate) fn encode_into_string(
     out: &mut alloc::string::String,
 ) -> Result<(), Error> {
     let mut tok = Tokenizer::new(input, 0, opts.depth_limit());
+    let (mut plan_room, mut emit_room) = (PlanRoom::default(), Room::default());
     let mut pass = OnePass {
-        plan: Plan::new(crate::plan::Growing::default()),
-        emitter: Emitter::new(out, opts),
+        plan: Plan::new(crate::plan::Growing::default(), &mut plan_room),
+        emitter: Emitter::new(out, opts, &mut emit_room),
         lists: 0,
         bet: None,
         decided_below: None,
@@ -77,7 +89,7 @@ pub(crate) fn encode_into_string(
 /// never skimmed.
 #[cfg(feature = "alloc")]
 struct OnePass<'o, 'a> {
-    plan: Plan<crate::plan::Growing>,
+    plan: Plan<'o, crate::plan::Growing>,
     emitter: Emitter<'o, alloc::string::String>,
     /// Lists of the document so far, numbered in document order.
     lists: usize,
@@ -206,7 +218,7 @@ fn only_value(tok: &Tokenizer<'_>) -> Result<(), Fault> {
 /// The writing pass over one document that the checking pass accepted.
 fn write_document<W: Write + ?Sized, S: Store>(
     tok: &mut Tokenizer<'_>,
-    plan: &mut Plan<S>,
+    plan: &mut Plan<'_, S>,
     emitter: &mut Emitter<'_, W>,
 ) -> Result<(), Fault> {
     let pos = tok.pos();

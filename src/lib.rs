@@ -65,6 +65,7 @@ mod io;
 mod plan;
 mod scan;
 mod swar;
+mod tiered;
 
 use core::fmt;
 
@@ -220,7 +221,7 @@ impl Options {
         json: impl AsRef<[u8]>,
         out: &mut W,
     ) -> Result<(), Error> {
-        encode::encode(json.as_ref(), *self, out, plan::Fixed::new())
+        encode::encode_fixed(json.as_ref(), *self, out)
     }
 
     /// Renders `json` into a new `String`.

@@ -127,6 +127,41 @@ impl BareCache {
     }
 }
 
+/// A [`BareCache`] set up only once a document has shown enough keys to
+/// repay clearing its 8 KiB: a log line of a few keys checks them directly.
+pub(crate) struct LazyCache<'r> {
+    cache: &'r mut Option<BareCache>,
+    /// Keys checked without the cache so far.
+    uncached: u32,
+}
+
+impl<'r> LazyCache<'r> {
+    /// Keys checked directly before the cache is set up.
+    const DIRECT: u32 = 32;
+
+    /// No cache yet; `room` is where it goes (whatever it held is forgotten).
+    pub(crate) fn new(room: &'r mut Option<BareCache>) -> LazyCache<'r> {
+        *room = None;
+        LazyCache {
+            cache: room,
+            uncached: 0,
+        }
+    }
+
+    /// Whether `key` can be written without quotes, as [`is_bare`] says.
+    #[inline(always)]
+    pub(crate) fn is_bare(&mut self, key: &Text<'_>) -> bool {
+        if let Some(cache) = self.cache {
+            return cache.is_bare(key);
+        }
+        self.uncached += 1;
+        if self.uncached == LazyCache::DIRECT {
+            *self.cache = Some(BareCache::new());
+        }
+        is_bare(key)
+    }
+}
+
 /// Whether `key` can be written without quotes.
 pub(crate) fn is_bare(key: &Text<'_>) -> bool {
     if let Some(plain) = key.as_plain() {

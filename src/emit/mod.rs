@@ -13,6 +13,7 @@ mod unicode;
 use core::fmt::{Result, Write};
 
 use crate::scan::Text;
+use crate::tiered::{Full, Tiered};
 use crate::{Form, Options, MAX_DEPTH};
 pub(crate) use string::Layout;
 
@@ -23,6 +24,8 @@ const LIST: u8 = 1;
 const CUDDLED: u8 = 2;
 /// The container has had a member or element.
 const NONEMPTY: u8 = 4;
+/// Set for every open container, so the flags of "no container" are 0.
+const OPEN: u8 = 8;
 
 /// A sink that can take back what was written last.
 #[cfg(feature = "alloc")]
@@ -66,27 +69,40 @@ pub(crate) struct Emitter<'w, W: ?Sized> {
     depth: usize,
     /// The indent level of the innermost open container.
     level: usize,
-    flags: [u8; MAX_DEPTH],
-    bare: key::BareCache,
+    /// The flags of the innermost open container (0 outside all): read
+    /// for every event, so kept apart from the others.
+    top: u8,
+    /// The flags of the enclosing containers, saved as each child opened.
+    flags: Tiered<'w, u8, 64, MAX_DEPTH>,
+    bare: key::LazyCache<'w>,
+}
+
+/// Where an [`Emitter`]'s flags for deep documents and its key cache go,
+/// if a document needs them.
+#[derive(Default)]
+pub(crate) struct Room {
+    flags: Full<u8, MAX_DEPTH>,
+    bare: Option<key::BareCache>,
 }
 
 impl<'w, W: Write + ?Sized> Emitter<'w, W> {
-    pub(crate) fn new(out: &'w mut W, opts: Options) -> Emitter<'w, W> {
+    pub(crate) fn new(out: &'w mut W, opts: Options, room: &'w mut Room) -> Emitter<'w, W> {
         Emitter {
             out,
             compact: opts.is_compact(),
             document: opts.output_form() == Form::Document,
             depth: 0,
             level: 0,
-            flags: [0; MAX_DEPTH],
-            bare: key::BareCache::new(),
+            top: 0,
+            flags: Tiered::new(0, &mut room.flags),
+            bare: key::LazyCache::new(&mut room.bare),
         }
     }
 
     /// Whether the innermost open container is a list written cuddled.
     #[cfg(feature = "alloc")]
     pub(crate) fn in_cuddled_list(&self) -> bool {
-        self.depth > 0 && self.flags[self.depth - 1] & CUDDLED != 0
+        self.top & CUDDLED != 0
     }
 
     /// The state before the next value, to go back to with `rewind`.
@@ -99,7 +115,7 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
             written: self.out.written(),
             depth: self.depth,
             level: self.level,
-            parent: self.depth.checked_sub(1).map_or(0, |d| self.flags[d]),
+            parent: self.top,
         }
     }
 
@@ -110,10 +126,7 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
         W: Written,
     {
         self.out.take_back(mark.written);
-        (self.depth, self.level) = (mark.depth, mark.level);
-        if let Some(d) = self.depth.checked_sub(1) {
-            self.flags[d] = mark.parent;
-        }
+        (self.depth, self.level, self.top) = (mark.depth, mark.level, mark.parent);
     }
 
     pub(crate) fn is_compact(&self) -> bool {
@@ -152,14 +165,15 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
     #[inline(always)]
     pub(crate) fn end(&mut self) -> Result {
         self.depth -= 1;
-        let flags = self.flags[self.depth];
+        let flags = self.top;
+        self.top = self.flags.get(self.depth);
         let bracket = if flags & LIST != 0 { "]" } else { "}" };
         if flags & (NONEMPTY | CUDDLED) == NONEMPTY && !self.compact {
             self.newline(self.level)?;
         }
         self.out.write_str(bracket)?;
         // Back to the parent's level: a cuddled parent shares ours.
-        if self.depth > 0 && self.flags[self.depth - 1] & CUDDLED == 0 {
+        if self.top & (OPEN | CUDDLED) == OPEN {
             self.level -= 1;
         }
         self.after_value()
@@ -208,7 +222,8 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
     fn open(&mut self, flags: u8, bracket: &str) -> Result {
         self.before_value()?;
         self.level = self.value_level();
-        self.flags[self.depth] = flags;
+        *self.flags.get_mut(self.depth) = self.top;
+        self.top = flags | OPEN;
         self.depth += 1;
         self.out.write_str(bracket)
     }
@@ -216,9 +231,9 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
     /// The indent level of a value about to be written in the innermost container.
     #[inline(always)]
     fn value_level(&self) -> usize {
-        match self.depth {
+        match self.top {
             0 => 0,
-            d if self.flags[d - 1] & CUDDLED != 0 => self.level,
+            top if top & CUDDLED != 0 => self.level,
             _ => self.level + 1,
         }
     }
@@ -226,12 +241,12 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
     /// What comes before a member or a list element: a separator or a new line.
     #[inline(always)]
     fn separate(&mut self) -> Result {
-        let Some(flags) = self.depth.checked_sub(1).map(|d| &mut self.flags[d]) else {
+        if self.top == 0 {
             return Ok(());
-        };
-        let first = *flags & NONEMPTY == 0;
-        *flags |= NONEMPTY;
-        let cuddled = *flags & CUDDLED != 0;
+        }
+        let first = self.top & NONEMPTY == 0;
+        self.top |= NONEMPTY;
+        let cuddled = self.top & CUDDLED != 0;
         if self.compact || cuddled {
             return if first {
                 Ok(())
@@ -245,19 +260,17 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
     /// Before a value: in a list it starts an element; in a map the key did.
     #[inline(always)]
     fn before_value(&mut self) -> Result {
-        match self.depth {
-            d if d > 0 && self.flags[d - 1] & LIST != 0 => self.separate(),
-            _ => Ok(()),
+        match self.top & LIST {
+            0 => Ok(()),
+            _ => self.separate(),
         }
     }
 
     /// After a value: the trailing comma of a regular, uncuddled container.
     #[inline(always)]
     fn after_value(&mut self) -> Result {
-        match self.depth {
-            d if d > 0 && !self.compact && self.flags[d - 1] & CUDDLED == 0 => {
-                self.out.write_str(",")
-            }
+        match self.top & (OPEN | CUDDLED) {
+            OPEN if !self.compact => self.out.write_str(","),
             _ => Ok(()),
         }
     }

@@ -29,17 +29,18 @@ mod store;
 
 #[cfg(feature = "alloc")]
 pub(crate) use store::Growing;
-pub(crate) use store::{Fixed, KeySeen, Store};
+pub(crate) use store::{Fixed, FixedRoom, KeySeen, Store};
 
 use crate::error::Fault;
 use crate::scan::{Event, Text, Tokenizer};
+use crate::tiered::{Full, Tiered};
 use crate::MAX_DEPTH;
 
 /// A frame's high bit: the container is a list (else a map).
 const LIST: u32 = 1 << 31;
 
 /// Verdicts for a window of lists, and the store behind them.
-pub(crate) struct Plan<S> {
+pub(crate) struct Plan<'r, S> {
     store: S,
     /// The number of the first list the window covers (lists are numbered
     /// in document order from 0), and how many lists it covers.
@@ -48,16 +49,19 @@ pub(crate) struct Plan<S> {
     /// Per open container: its list number (with the `LIST` bit) or the
     /// index of its first key in the store. Kept here, not on the stack of
     /// each scan, so short documents do not pay to clear it every time.
-    frames: [u32; MAX_DEPTH],
+    frames: Tiered<'r, u32, 64, MAX_DEPTH>,
 }
 
-impl<S: Store> Plan<S> {
-    pub(crate) fn new(store: S) -> Plan<S> {
+/// Where a [`Plan`]'s frames for deep documents go, if one needs them.
+pub(crate) type PlanRoom = Full<u32, MAX_DEPTH>;
+
+impl<'r, S: Store> Plan<'r, S> {
+    pub(crate) fn new(store: S, room: &'r mut PlanRoom) -> Plan<'r, S> {
         Plan {
             store,
             base: 0,
             covered: 0,
-            frames: [0; MAX_DEPTH],
+            frames: Tiered::new(0, room),
         }
     }
 
@@ -91,19 +95,22 @@ impl<S: Store> Plan<S> {
     fn scan(&mut self, tok: &mut Tokenizer<'_>, verdicts: bool) -> Result<(), Fault> {
         let (mut depth, mut lists) = (0usize, 0usize);
         let mut fresh_list = false;
+        // The frame of the innermost open container, read by every scalar.
+        let mut parent = None;
         (self.base, self.covered) = (0, 0);
         while let Some(event) = tok.next_event()? {
-            let parent = depth.checked_sub(1).map(|d| self.frames[d]);
             let opened_list = fresh_list;
             fresh_list = false;
             match event {
                 Event::MapStart => {
                     self.open_map(depth);
+                    parent = Some(self.frames.get(depth));
                     depth += 1;
                     continue;
                 }
                 Event::ListStart => {
                     self.open_list(depth, lists, verdicts);
+                    parent = Some(self.frames.get(depth));
                     lists += 1;
                     depth += 1;
                     fresh_list = true;
@@ -111,13 +118,15 @@ impl<S: Store> Plan<S> {
                 }
                 Event::ListEnd => {
                     depth -= 1;
-                    if opened_list {
-                        self.set_verdict((self.frames[depth] & !LIST) as usize, false);
+                    if let Some(frame) = parent.filter(|_| opened_list) {
+                        self.set_verdict((frame & !LIST) as usize, false);
                     }
+                    parent = depth.checked_sub(1).map(|d| self.frames.get(d));
                 }
                 Event::MapEnd => {
                     depth -= 1;
                     self.close_map(depth, tok)?;
+                    parent = depth.checked_sub(1).map(|d| self.frames.get(d));
                 }
                 Event::Key(text) => self.push_key(&text, tok.token_start() + 1),
                 Event::Str(_) | Event::Number { .. } | Event::Bool(_) | Event::Null => {
@@ -134,7 +143,7 @@ impl<S: Store> Plan<S> {
     /// starts as cuddled, if `keep` and the store has room for it.
     fn open_list(&mut self, depth: usize, n: usize, keep: bool) {
         let kept = keep && self.store.reserve_verdicts(n + 1);
-        self.frames[depth] = LIST | if kept { n as u32 } else { u32::MAX >> 1 };
+        *self.frames.get_mut(depth) = LIST | if kept { n as u32 } else { u32::MAX >> 1 };
         if kept {
             self.set_verdict(n, true);
             self.covered = n + 1;
@@ -162,7 +171,7 @@ impl<S: Store> Plan<S> {
 
     /// Starts the key list of the map whose frame is `frames[depth]`.
     pub(crate) fn open_map(&mut self, depth: usize) {
-        self.frames[depth] = self.store.keys_mut().len() as u32;
+        *self.frames.get_mut(depth) = self.store.keys_mut().len() as u32;
     }
 
     /// Notes a key of the innermost open map; its body starts at `start`.
@@ -181,7 +190,7 @@ impl<S: Store> Plan<S> {
     /// Checks the keys of the map whose frame is `frames[depth]`, which
     /// just closed, then forgets them.
     pub(crate) fn close_map(&mut self, depth: usize, tok: &Tokenizer<'_>) -> Result<(), Fault> {
-        let first_key = self.frames[depth] as usize;
+        let first_key = self.frames.get(depth) as usize;
         let src = tok.source();
         let keys = self
             .store

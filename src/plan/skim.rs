@@ -33,7 +33,7 @@ const CLASSES: [Class; 256] = {
     t
 };
 
-impl<S: Store> Plan<S> {
+impl<S: Store> Plan<'_, S> {
     /// Skims the list whose `[` is at `pos` in `src` and whose frame is
     /// `frames[depth]`, and keeps the verdicts of the lists it holds,
     /// numbered from `base` (itself first), as far as the store has room.
@@ -50,7 +50,7 @@ impl<S: Store> Plan<S> {
                 pos = swar::skip_white_space(src, pos);
                 // A scalar element, or `]` right after `[`: not cuddled.
                 if !matches!(src.get(pos), Some(b'[' | b'{')) {
-                    self.set_verdict((self.frames[depth - 1] & !LIST) as usize, false);
+                    self.set_verdict((self.frames.get(depth - 1) & !LIST) as usize, false);
                 }
             }
             pos = swar::maybe_structural(src, pos);
@@ -67,7 +67,7 @@ impl<S: Store> Plan<S> {
                     element = true;
                 }
                 Class::Open => {
-                    self.frames[depth] = 0;
+                    *self.frames.get_mut(depth) = 0;
                     depth += 1;
                 }
                 Class::Close => {
@@ -76,7 +76,7 @@ impl<S: Store> Plan<S> {
                         return;
                     }
                 }
-                Class::Comma => element = self.frames[depth - 1] & LIST != 0,
+                Class::Comma => element = self.frames.get(depth - 1) & LIST != 0,
             }
         }
     }

@@ -1,6 +1,8 @@
 //! Where the first pass keeps what it learns: fixed arrays on the stack, or
 //! (with `alloc`) vectors that grow.
 
+use crate::tiered::{Full, Tiered};
+
 /// A key seen in an open map: a hash of its decoded text, where its raw
 /// body lies in the input, and whether that body holds escapes.
 #[derive(Clone, Copy, Debug, Default)]
@@ -24,40 +26,53 @@ pub(crate) trait Store {
     fn verdicts_mut(&mut self) -> &mut [u64];
 }
 
-/// Fixed-size room, for the path that never allocates.
-pub(crate) struct Fixed {
-    keys: [KeySeen; Fixed::KEYS],
+/// Fixed-size room, for the path that never allocates. Set up in two steps
+/// (see [`Tiered`]): 32 keys and 512 lists first.
+pub(crate) struct Fixed<'r> {
+    keys: Tiered<'r, KeySeen, 32, FIXED_KEYS>,
     key_len: usize,
-    verdicts: [u64; Fixed::VERDICT_WORDS],
+    verdicts: Tiered<'r, u64, 8, FIXED_VERDICT_WORDS>,
 }
 
-impl Fixed {
-    /// Keys of all open maps that the no-alloc path checks for duplicates.
-    pub(crate) const KEYS: usize = 512;
-    /// List verdicts held at once (64 bits a word).
-    pub(crate) const VERDICT_WORDS: usize = 512;
+/// Keys of all open maps that the no-alloc path checks for duplicates.
+const FIXED_KEYS: usize = 512;
+/// List verdicts held at once (64 bits a word).
+const FIXED_VERDICT_WORDS: usize = 512;
 
-    pub(crate) fn new() -> Fixed {
+/// Where a [`Fixed`] store's full tables go, if a document needs them.
+#[derive(Default)]
+pub(crate) struct FixedRoom {
+    keys: Full<KeySeen, FIXED_KEYS>,
+    verdicts: Full<u64, FIXED_VERDICT_WORDS>,
+}
+
+impl<'r> Fixed<'r> {
+    /// Keys of all open maps that the no-alloc path checks for duplicates.
+    pub(crate) const KEYS: usize = FIXED_KEYS;
+    /// List verdicts held at once (64 bits a word).
+    pub(crate) const VERDICT_WORDS: usize = FIXED_VERDICT_WORDS;
+
+    pub(crate) fn new(room: &'r mut FixedRoom) -> Fixed<'r> {
         Fixed {
-            keys: [KeySeen::default(); Fixed::KEYS],
+            keys: Tiered::new(KeySeen::default(), &mut room.keys),
             key_len: 0,
-            verdicts: [0; Fixed::VERDICT_WORDS],
+            verdicts: Tiered::new(0, &mut room.verdicts),
         }
     }
 }
 
-impl Store for Fixed {
+impl Store for Fixed<'_> {
     fn push_key(&mut self, key: KeySeen) -> bool {
-        let Some(slot) = self.keys.get_mut(self.key_len) else {
+        if self.key_len == Fixed::KEYS {
             return false;
-        };
-        *slot = key;
+        }
+        *self.keys.get_mut(self.key_len) = key;
         self.key_len += 1;
         true
     }
 
     fn keys_mut(&mut self) -> &mut [KeySeen] {
-        &mut self.keys[..self.key_len]
+        self.keys.first_mut(self.key_len)
     }
 
     fn truncate_keys(&mut self, len: usize) {
@@ -65,11 +80,16 @@ impl Store for Fixed {
     }
 
     fn reserve_verdicts(&mut self, bits: usize) -> bool {
-        bits <= Fixed::VERDICT_WORDS * 64
+        let words = bits.div_ceil(64);
+        let room = words <= Fixed::VERDICT_WORDS;
+        if room {
+            self.verdicts.first_mut(words);
+        }
+        room
     }
 
     fn verdicts_mut(&mut self) -> &mut [u64] {
-        &mut self.verdicts
+        self.verdicts.set_up_mut()
     }
 }
 
