@@ -91,3 +91,61 @@ fn truncated_and_changed_inputs_fail_the_same() {
     assert!(invalid > 10_000, "only {invalid} invalid variants");
     println!("{invalid} invalid variants, same error on both paths");
 }
+
+#[test]
+fn documents_past_the_small_tables_render_the_same() {
+    // Each path clears small tables per call and sets up the full ones when
+    // a document first goes past them (64 levels, 32 keys, 512 lists, the
+    // key cache at the 32nd key): both sides of every boundary, and the
+    // corpus files, which cross several of them.
+    let mut inputs: Vec<Vec<u8>> = Vec::new();
+    for depth in [63, 64, 65, 66, 200] {
+        // Alternating maps and lists, cuddled and not, closing with scalars.
+        let mut json = String::new();
+        for d in 0..depth {
+            json += if d % 3 == 0 { "{\"k\": " } else { "[" };
+        }
+        json += "1";
+        for d in (0..depth).rev() {
+            json += if d % 3 == 0 { ", \"z\": [2]}" } else { ", 3]" };
+        }
+        inputs.push(json.into_bytes());
+    }
+    for keys in [31, 32, 33, 511, 512, 513, 600] {
+        let members: Vec<String> = (0..keys).map(|i| format!("\"k{i}\": {i}")).collect();
+        inputs.push(format!("{{{}}}", members.join(", ")).into_bytes());
+        // The same with one more key repeating the first, while the fixed
+        // store (512 keys) still checks it.
+        if keys < 512 {
+            let mut repeated = members.clone();
+            repeated.push("\"k0\": 0".into());
+            inputs.push(format!("{{{}}}", repeated.join(", ")).into_bytes());
+        }
+    }
+    for lists in [511, 512, 513, 2000] {
+        let cuddled = vec!["[{}]"; lists].join(", ");
+        let mixed: Vec<String> = (0..lists)
+            .map(|i| match i % 3 {
+                0 => "[1]".into(),
+                1 => "[[2], [3]]".into(),
+                _ => format!("[{{\"a\": [{i}]}}]"),
+            })
+            .collect();
+        inputs.push(format!("[{cuddled}]").into_bytes());
+        inputs.push(format!("[{}]", mixed.join(", ")).into_bytes());
+    }
+    for file in ["twitter", "citm_catalog", "canada", "k8s_swagger"] {
+        let path = format!("{}/benches/data/{file}.json", env!("CARGO_MANIFEST_DIR"));
+        inputs.push(std::fs::read(path).unwrap());
+    }
+    for json in &inputs {
+        let valid = assert_agree(json);
+        let repeats = json.ends_with(b"\"k0\": 0}");
+        assert_eq!(
+            valid,
+            !repeats,
+            "{}",
+            String::from_utf8_lossy(&json[..80.min(json.len())])
+        );
+    }
+}
