@@ -81,16 +81,24 @@ impl<'r, T: Copy, const SMALL: usize, const FULL: usize> Tiered<'r, T, SMALL, FU
         }
     }
 
+    /// The full array, set up on first use.
+    #[inline(always)]
+    fn full_mut(&mut self) -> &mut [T; FULL] {
+        if !self.deep {
+            self.set_up_full();
+        }
+        let fill = self.fill;
+        // Set up by now: the closure never runs.
+        self.full.get_or_insert_with(|| [fill; FULL])
+    }
+
+    /// Sets up the full array: the small one's values, then `fill`.
     #[cold]
     #[inline(never)]
-    fn full_mut(&mut self) -> &mut [T; FULL] {
-        let (small, fill) = (self.small, self.fill);
+    fn set_up_full(&mut self) {
         self.deep = true;
-        self.full.get_or_insert_with(|| {
-            let mut full = [fill; FULL];
-            full[..SMALL].copy_from_slice(&small);
-            full
-        })
+        let full = self.full.insert([self.fill; FULL]);
+        full[..SMALL].copy_from_slice(&self.small);
     }
 }
 
