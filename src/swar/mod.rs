@@ -7,7 +7,6 @@
 //! flagged byte (`trailing_zeros` on a little-endian load) is exact.
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-#[allow(unsafe_code)]
 mod sse2;
 
 const LO: u64 = 0x0101_0101_0101_0101;
