@@ -77,19 +77,12 @@ fn log_record(rounds: usize) {
         }),
     ];
     const CALLS_PER_ROUND: u32 = 10_000;
-    let mut times = vec![Vec::new(); CALLS.len()];
     let mut out = String::with_capacity(256);
-    for round in 0..rounds {
-        for k in 0..CALLS.len() {
-            let i = (round + k) % CALLS.len();
-            let start = Instant::now();
-            for _ in 0..CALLS_PER_ROUND {
-                (CALLS[i].1)(black_box(RECORD), &mut out);
-            }
-            settle_allocator();
-            times[i].push(start.elapsed().as_secs_f64() * 1e9 / f64::from(CALLS_PER_ROUND));
+    let times = median_seconds(CALLS.len(), rounds, |i| {
+        for _ in 0..CALLS_PER_ROUND {
+            (CALLS[i].1)(black_box(RECORD), &mut out);
         }
-    }
+    });
     println!("\nlog record ({} bytes), ns per call:\n", RECORD.len());
     print!("|");
     CALLS.iter().for_each(|(name, _)| print!(" {name} |"));
@@ -97,7 +90,7 @@ fn log_record(rounds: usize) {
     print!("|");
     times
         .into_iter()
-        .for_each(|t| print!(" {:.0} |", median(t)));
+        .for_each(|t| print!(" {:.0} |", t * 1e9 / f64::from(CALLS_PER_ROUND)));
     println!();
 }
 
@@ -111,6 +104,23 @@ fn log_record(rounds: usize) {
 /// clean-up and no one else's.
 fn settle_allocator() {
     drop(black_box(Vec::<u8>::with_capacity(64 << 10)));
+}
+
+/// Times `run(i)` for each of `count` contenders over `rounds` rounds, the
+/// order rotating each round so a noisy moment hits them all, each timing
+/// ending with [`settle_allocator`]: the median seconds of each.
+fn median_seconds(count: usize, rounds: usize, mut run: impl FnMut(usize)) -> Vec<f64> {
+    let mut times = vec![Vec::new(); count];
+    for round in 0..rounds {
+        for k in 0..count {
+            let i = (round + k) % count;
+            let start = Instant::now();
+            run(i);
+            settle_allocator();
+            times[i].push(start.elapsed().as_secs_f64());
+        }
+    }
+    times.into_iter().map(median).collect()
 }
 
 fn median(mut times: Vec<f64>) -> f64 {
@@ -173,19 +183,12 @@ fn main() {
     for name in FILES {
         let path = format!("{}/benches/data/{name}.json", env!("CARGO_MANIFEST_DIR"));
         let input = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-        let mut times = vec![Vec::new(); CONTENDERS.len()];
         let mut scratch = String::with_capacity(2 * input.len());
-        for round in 0..rounds {
-            for k in 0..CONTENDERS.len() {
-                let i = (round + k) % CONTENDERS.len();
-                let start = Instant::now();
-                (CONTENDERS[i].1)(&input, &mut scratch);
-                settle_allocator();
-                times[i].push(start.elapsed().as_secs_f64());
-            }
-        }
+        let times = median_seconds(CONTENDERS.len(), rounds, |i| {
+            (CONTENDERS[i].1)(&input, &mut scratch)
+        });
         let mb = input.len() as f64 / 1e6;
-        let speed: Vec<f64> = times.into_iter().map(|t| mb / median(t)).collect();
+        let speed: Vec<f64> = times.into_iter().map(|t| mb / t).collect();
         let (regular, compact, validate, pretty) = (speed[0], speed[1], speed[3], speed[4]);
         print!("| {name} | {mb:.2} |");
         speed.iter().for_each(|s| print!(" {s:.0} |"));
