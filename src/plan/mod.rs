@@ -21,8 +21,8 @@
 //! fixed 128-slot table on the stack for maps of up to 64 keys, else sorted
 //! by hash and, where hashes collide, by decoded text, so equal keys end up
 //! side by side: `O(n log n)` for `n` keys however the hashes collide. The
-//! fixed store holds `Fixed::KEYS` keys of open maps; keys past that are not
-//! checked.
+//! fixed store holds 512 keys of open maps (`store::FIXED_KEYS`); keys past
+//! that are not checked.
 
 mod skim;
 mod store;

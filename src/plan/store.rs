@@ -35,6 +35,8 @@ pub(crate) struct Fixed<'r> {
 }
 
 /// Keys of all open maps that the no-alloc path checks for duplicates.
+/// (Free constants: an associated one of `Fixed<'r>` could not size its
+/// own fields.)
 const FIXED_KEYS: usize = 512;
 /// List verdicts held at once (64 bits a word).
 const FIXED_VERDICT_WORDS: usize = 512;
@@ -47,11 +49,6 @@ pub(crate) struct FixedRoom {
 }
 
 impl<'r> Fixed<'r> {
-    /// Keys of all open maps that the no-alloc path checks for duplicates.
-    pub(crate) const KEYS: usize = FIXED_KEYS;
-    /// List verdicts held at once (64 bits a word).
-    pub(crate) const VERDICT_WORDS: usize = FIXED_VERDICT_WORDS;
-
     pub(crate) fn new(room: &'r mut FixedRoom) -> Fixed<'r> {
         Fixed {
             keys: Tiered::new(KeySeen::default(), &mut room.keys),
@@ -63,7 +60,7 @@ impl<'r> Fixed<'r> {
 
 impl Store for Fixed<'_> {
     fn push_key(&mut self, key: KeySeen) -> bool {
-        if self.key_len == Fixed::KEYS {
+        if self.key_len == FIXED_KEYS {
             return false;
         }
         *self.keys.get_mut(self.key_len) = key;
@@ -81,7 +78,7 @@ impl Store for Fixed<'_> {
 
     fn reserve_verdicts(&mut self, bits: usize) -> bool {
         let words = bits.div_ceil(64);
-        let room = words <= Fixed::VERDICT_WORDS;
+        let room = words <= FIXED_VERDICT_WORDS;
         if room {
             self.verdicts.first_mut(words);
         }
