@@ -44,6 +44,9 @@ pub(crate) struct Tokenizer<'a> {
     max_depth: usize,
     /// Bit `d` set: the container at depth `d + 1` is a map.
     maps: [u64; MAX_DEPTH / 64],
+    /// The innermost open container is a map: its bit in `maps`, kept at
+    /// hand because every `,` asks.
+    in_map: bool,
 }
 
 impl<'a> Tokenizer<'a> {
@@ -63,6 +66,7 @@ impl<'a> Tokenizer<'a> {
             depth: 0,
             max_depth: max_depth.min(MAX_DEPTH),
             maps: [0; MAX_DEPTH / 64],
+            in_map: false,
         }
     }
 
@@ -73,6 +77,7 @@ impl<'a> Tokenizer<'a> {
             start: pos,
             state: State::Value,
             depth: 0,
+            in_map: false,
             ..self.clone()
         }
     }
@@ -87,11 +92,19 @@ impl<'a> Tokenizer<'a> {
         self.pos
     }
 
-    /// The next byte that is not white space, without reading it.
+    /// The next byte that is not white space, without reading it: asked
+    /// after every `[`, and usually the very next byte. Out of line: inlined
+    /// into the writing loop it cost more than the call (canada +1%).
     #[cfg(feature = "alloc")]
+    #[inline(never)]
     pub(crate) fn next_byte(&self) -> Option<u8> {
         let bytes = self.src.as_bytes();
-        bytes.get(swar::skip_white_space(bytes, self.pos)).copied()
+        match bytes.get(self.pos) {
+            Some(b' ' | b'\t' | b'\n' | b'\r') => {
+                bytes.get(swar::skip_white_space(bytes, self.pos)).copied()
+            }
+            next => next.copied(),
+        }
     }
 
     /// How many containers are open.
@@ -151,14 +164,14 @@ impl<'a> Tokenizer<'a> {
                 }
                 (State::Separator, b',') => {
                     self.pos += 1;
-                    self.state = if self.in_map() {
+                    self.state = if self.in_map {
                         State::Key
                     } else {
                         State::Value
                     };
                 }
-                (State::Separator, b']') if !self.in_map() => return Ok(Some(self.close())),
-                (State::Separator, b'}') if self.in_map() => return Ok(Some(self.close())),
+                (State::Separator, b']') if !self.in_map => return Ok(Some(self.close())),
+                (State::Separator, b'}') if self.in_map => return Ok(Some(self.close())),
                 _ => return Err(self.unexpected()),
             }
         }
@@ -197,6 +210,7 @@ impl<'a> Tokenizer<'a> {
             self.maps[word] &= !bit;
         }
         self.depth += 1;
+        self.in_map = map;
         self.pos += 1;
         self.state = if map {
             State::FirstKey
@@ -212,8 +226,9 @@ impl<'a> Tokenizer<'a> {
 
     #[inline(always)]
     fn close(&mut self) -> Event<'a> {
-        let map = self.in_map();
+        let map = self.in_map;
         self.depth -= 1;
+        self.in_map = self.parent_is_map();
         self.pos += 1;
         self.after_value();
         if map {
@@ -231,7 +246,8 @@ impl<'a> Tokenizer<'a> {
         };
     }
 
-    fn in_map(&self) -> bool {
+    /// Whether the container at `depth` (the one a close returns to) is a map.
+    fn parent_is_map(&self) -> bool {
         let d = self.depth.wrapping_sub(1);
         self.depth > 0 && self.maps[d / 64] >> (d % 64) & 1 == 1
     }
@@ -415,7 +431,7 @@ impl<'a> Tokenizer<'a> {
             State::FirstKey => "a string key or `}`",
             State::Key => "a string key",
             State::Colon => "`:` after an object key",
-            State::Separator if self.in_map() => "`,` or `}` after an object member",
+            State::Separator if self.in_map => "`,` or `}` after an object member",
             State::Separator => "`,` or `]` after a list element",
         };
         self.error_or_eof(expected)
