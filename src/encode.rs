@@ -8,7 +8,7 @@ use core::fmt::{self, Write};
 use crate::emit::{Emitter, Room};
 use crate::error::{Error, ErrorKind, Fault};
 use crate::plan::{Fixed, FixedRoom, Plan, PlanRoom, Store};
-use crate::scan::{Event, Tokenizer};
+use crate::scan::{Event, KeyId, Tokenizer};
 use crate::{Form, Options};
 
 /// Encodes every document of `input` into `out`, checking each one
@@ -122,7 +122,14 @@ impl<'a> OnePass<'_, 'a> {
             match event {
                 Event::MapStart => self.plan.open_map(tok.depth() - 1),
                 Event::MapEnd => self.plan.close_map(tok.depth(), tok)?,
-                Event::Key(ref key) => self.plan.push_key(key, tok.token_start() + 1),
+                Event::Key(ref key) => {
+                    // One identity for both the duplicate check and the
+                    // quoting cache.
+                    let id = KeyId::of(key);
+                    self.plan.push_key(key, &id, tok.token_start() + 1);
+                    self.emitter.key(key, &id).map_err(failed)?;
+                    continue;
+                }
                 Event::ListStart => cuddled = self.list_verdict(tok),
                 Event::ListEnd => self.list_closed(tok.depth()),
                 _ if self.emitter.in_cuddled_list() => {
@@ -248,7 +255,7 @@ fn emit<W: Write + ?Sized>(
         Event::MapStart => emitter.map_start(),
         Event::ListStart => emitter.list_start(cuddled),
         Event::MapEnd | Event::ListEnd => emitter.end(),
-        Event::Key(key) => emitter.key(&key),
+        Event::Key(key) => emitter.key(&key, &KeyId::of(&key)),
         Event::Str(text) => emitter.string(&text),
         Event::Number { text, exponent } => emitter.number(text, exponent),
         Event::Bool(b) => emitter.word(if b { "true" } else { "false" }),

@@ -25,8 +25,7 @@ use core::fmt::{self, Write};
 
 use super::string::{write_string, Layout};
 use super::unicode::{is_letter, is_number};
-use crate::scan::Text;
-use crate::swar;
+use crate::scan::{KeyId, Text};
 
 /// The longest implicit key YAML parsers accept (YAML 1.2 §7.4.2; libyaml
 /// counts bytes, PyYAML characters), quotes and escapes included.
@@ -68,7 +67,7 @@ pub(crate) fn written_len(key: &Text<'_>, bare: bool) -> usize {
 /// The verdicts of [`is_bare`] for recent short keys: documents repeat
 /// their keys (`name`, `type`, `description`), and a look-up is cheaper than
 /// the rules. Direct-mapped; each slot holds a key's JSON text as its length
-/// and [`swar::words`], which tell keys of up to 24 bytes apart exactly.
+/// and [`KeyId::words`], which tell keys of up to 24 bytes apart exactly.
 pub(crate) struct BareCache {
     slots: [Slot; BareCache::SLOTS],
 }
@@ -83,12 +82,10 @@ struct Slot {
 }
 
 impl BareCache {
-    /// The index is the top 8 bits of a product of the words. (On the
-    /// corpus files with more than a handful of keys, 86-95% of short keys
-    /// hit; 64 slots hit 61-92%.)
+    /// The index is the top 8 bits of the key's hash. Keys without
+    /// [`KeyId::words`] (longer than 24 bytes, or escaped) are checked every
+    /// time.
     const SLOTS: usize = 256;
-    /// Longer keys are checked every time.
-    const KEY_MAX: usize = 24;
 
     pub(crate) fn new() -> BareCache {
         let empty = Slot {
@@ -101,25 +98,22 @@ impl BareCache {
         }
     }
 
-    /// Whether `key` can be written without quotes, as [`is_bare`] says.
-    pub(crate) fn is_bare(&mut self, key: &Text<'_>) -> bool {
-        let raw = key.raw().as_bytes();
-        if raw.is_empty() || raw.len() > BareCache::KEY_MAX {
+    /// Whether `key`, whose identity is `id`, can be written without
+    /// quotes, as [`is_bare`] says.
+    #[inline]
+    pub(crate) fn is_bare(&mut self, key: &Text<'_>, id: &KeyId) -> bool {
+        let Some(words) = id.words else {
             return is_bare(key);
-        }
-        let words = swar::words(raw);
-        // Rotations keep equal words (an 8-byte key's first and last) from
-        // cancelling out.
-        let mix = words[0] ^ words[1].rotate_left(21) ^ words[2].rotate_left(42) ^ raw.len() as u64;
-        // Fibonacci hashing: the top bits of the product mix all the bytes.
-        let i = (mix.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize;
-        let slot = &mut self.slots[i];
-        if usize::from(slot.len) == raw.len() && slot.words == words {
+        };
+        let len = key.raw().len();
+        // The hash's top bits mix all the words.
+        let slot = &mut self.slots[(id.hash >> 56) as usize];
+        if usize::from(slot.len) == len && slot.words == words {
             return slot.bare;
         }
         let bare = is_bare(key);
         *slot = Slot {
-            len: raw.len() as u8,
+            len: len as u8,
             words,
             bare,
         };
@@ -148,11 +142,12 @@ impl<'r> LazyCache<'r> {
         }
     }
 
-    /// Whether `key` can be written without quotes, as [`is_bare`] says.
+    /// Whether `key`, whose identity is `id`, can be written without
+    /// quotes, as [`is_bare`] says.
     #[inline(always)]
-    pub(crate) fn is_bare(&mut self, key: &Text<'_>) -> bool {
+    pub(crate) fn is_bare(&mut self, key: &Text<'_>, id: &KeyId) -> bool {
         if let Some(cache) = self.cache {
-            return cache.is_bare(key);
+            return cache.is_bare(key, id);
         }
         self.uncached += 1;
         if self.uncached == LazyCache::DIRECT {
@@ -500,13 +495,16 @@ mod tests {
         for round in 0..3 {
             for k in keys.iter().rev().skip(round).step_by(round + 1) {
                 let text = Text::new(k, false, false);
-                assert_eq!(cache.is_bare(&text), is_bare(&text), "{k:?}");
+                let id = KeyId::of(&text);
+                assert_eq!(cache.is_bare(&text, &id), is_bare(&text), "{k:?}");
             }
         }
-        // A JSON-escaped key is cached by its JSON text.
+        // A JSON-escaped key goes by the rules every time.
         let escaped = Text::new("\\u0079es", true, false);
-        assert_eq!(cache.is_bare(&escaped), is_bare(&escaped));
-        assert_eq!(cache.is_bare(&escaped), is_bare(&escaped));
+        let id = KeyId::of(&escaped);
+        assert!(id.words.is_none());
+        assert_eq!(cache.is_bare(&escaped, &id), is_bare(&escaped));
+        assert_eq!(cache.is_bare(&escaped, &id), is_bare(&escaped));
     }
 
     #[test]

@@ -12,7 +12,7 @@ mod unicode;
 
 use core::fmt::{Result, Write};
 
-use crate::scan::Text;
+use crate::scan::{KeyId, Text};
 use crate::tiered::{Full, Tiered};
 use crate::{Form, Options, MAX_DEPTH};
 pub(crate) use string::Layout;
@@ -179,9 +179,11 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
         self.after_value()
     }
 
-    pub(crate) fn key(&mut self, key: &Text<'_>) -> Result {
+    /// Writes a map key; `id` is its [`KeyId`], which the caller may
+    /// share with the duplicate-key check.
+    pub(crate) fn key(&mut self, key: &Text<'_>, id: &KeyId) -> Result {
         self.separate()?;
-        let bare = self.bare.is_bare(key);
+        let bare = self.bare.is_bare(key, id);
         if key::needs_measuring(key) && key::written_len(key, bare) > key::IMPLICIT_KEY_MAX {
             self.out.write_str("? ")?;
         }

@@ -32,7 +32,7 @@ pub(crate) use store::Growing;
 pub(crate) use store::{Fixed, FixedRoom, KeySeen, Store};
 
 use crate::error::Fault;
-use crate::scan::{Event, Text, Tokenizer};
+use crate::scan::{Event, KeyId, Text, Tokenizer};
 use crate::tiered::{Full, Tiered};
 use crate::MAX_DEPTH;
 
@@ -128,7 +128,7 @@ impl<'r, S: Store> Plan<'r, S> {
                     self.close_map(depth, tok)?;
                     parent = depth.checked_sub(1).map(|d| self.frames.get(d));
                 }
-                Event::Key(text) => self.push_key(&text, tok.token_start() + 1),
+                Event::Key(text) => self.push_key(&text, &KeyId::of(&text), tok.token_start() + 1),
                 Event::Str(_) | Event::Number { .. } | Event::Bool(_) | Event::Null => {
                     if let Some(frame) = parent.filter(|f| f & LIST != 0) {
                         self.set_verdict((frame & !LIST) as usize, false);
@@ -175,12 +175,12 @@ impl<'r, S: Store> Plan<'r, S> {
     }
 
     /// Notes a key of the innermost open map; its body starts at `start`.
-    pub(crate) fn push_key(&mut self, text: &Text<'_>, start: usize) {
+    pub(crate) fn push_key(&mut self, text: &Text<'_>, id: &KeyId, start: usize) {
         let end = start + text.raw().len();
         let escaped = text.as_plain().is_none();
         // A full fixed store leaves the key unchecked (documented limit).
         let _checked = self.store.push_key(KeySeen {
-            hash: hash(text),
+            hash: id.hash,
             start,
             end,
             escaped,
@@ -278,36 +278,6 @@ const SMALL_MAP: usize = 8;
 /// Up to this many keys (which fit a `u8` index), a map's keys go into a
 /// table of twice as many slots, indexed by the top bits of their hashes.
 const MEDIUM_MAP: usize = 64;
-
-/// A hash of the first 128 bytes of a key's decoded UTF-8 text. Equal keys
-/// hash equal however they were escaped; a collision costs only a
-/// comparison of text.
-fn hash(text: &Text<'_>) -> u64 {
-    const CAP: usize = 128;
-    if let Some(plain) = text.as_plain() {
-        return hash_bytes(&plain.as_bytes()[..plain.len().min(CAP)]);
-    }
-    let mut buf = [0u8; CAP];
-    let mut len = 0;
-    for c in text.chars() {
-        let mut utf8 = [0; 4];
-        let utf8 = c.encode_utf8(&mut utf8).as_bytes();
-        let take = utf8.len().min(CAP - len);
-        buf[len..len + take].copy_from_slice(&utf8[..take]);
-        len += take;
-    }
-    hash_bytes(&buf[..len])
-}
-
-/// Mixes the length and [`swar::words`]: three loads, however long the
-/// key. Keys longer than 24 bytes that share those words collide, and are
-/// then told apart by their text.
-fn hash_bytes(bytes: &[u8]) -> u64 {
-    let [a, b, c] = crate::swar::words(bytes);
-    let h = (bytes.len() as u64 ^ a).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    let h = (h.rotate_left(29) ^ b).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    (h.rotate_left(29) ^ c).wrapping_mul(0x94D0_49BB_1331_11EB)
-}
 
 #[cfg(test)]
 mod tests {

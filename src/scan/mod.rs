@@ -10,7 +10,7 @@ mod json;
 mod text;
 
 pub(crate) use json::Tokenizer;
-pub(crate) use text::{Piece, Text};
+pub(crate) use text::{KeyId, Piece, Text};
 
 /// One step of a document, in document order.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -96,6 +96,61 @@ impl<'a> Text<'a> {
     }
 }
 
+/// What a key is, worked out once and used twice: by the duplicate-key
+/// check and by the cache of quoting verdicts.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct KeyId {
+    /// A hash of the first 128 bytes of the key's decoded UTF-8 text: equal
+    /// keys hash equal however they were escaped.
+    pub(crate) hash: u64,
+    /// For a key of 1 to 24 bytes with no escapes: its [`swar::words`],
+    /// which with its length tell it from every other key exactly.
+    pub(crate) words: Option<[u64; 3]>,
+}
+
+impl KeyId {
+    /// The longest key that has [`KeyId::words`].
+    pub(crate) const WORDS_MAX: usize = 24;
+    /// How much of a key's decoded text its hash covers.
+    const HASHED: usize = 128;
+
+    /// The identity of the key `text`.
+    #[inline]
+    pub(crate) fn of(text: &Text<'_>) -> KeyId {
+        if let Some(plain) = text.as_plain() {
+            let bytes = &plain.as_bytes()[..plain.len().min(KeyId::HASHED)];
+            let words = swar::words(bytes);
+            let short = (1..=KeyId::WORDS_MAX).contains(&plain.len());
+            return KeyId {
+                hash: hash_words(bytes.len(), words),
+                words: short.then_some(words),
+            };
+        }
+        let mut buf = [0u8; KeyId::HASHED];
+        let mut len = 0;
+        for c in text.chars() {
+            let mut utf8 = [0; 4];
+            let utf8 = c.encode_utf8(&mut utf8).as_bytes();
+            let take = utf8.len().min(KeyId::HASHED - len);
+            buf[len..len + take].copy_from_slice(&utf8[..take]);
+            len += take;
+        }
+        KeyId {
+            hash: hash_words(len, swar::words(&buf[..len])),
+            words: None,
+        }
+    }
+}
+
+/// Mixes a length and its bytes' [`swar::words`], so that the top bits
+/// depend on every word. Keys longer than 24 bytes that share their words
+/// collide, and are then told apart by their text.
+fn hash_words(len: usize, [a, b, c]: [u64; 3]) -> u64 {
+    let h = (len as u64 ^ a).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let h = (h.rotate_left(29) ^ b).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    (h.rotate_left(29) ^ c).wrapping_mul(0x94D0_49BB_1331_11EB)
+}
+
 /// Iterator over the [`Piece`]s of a JSON string body.
 pub(crate) struct Pieces<'a> {
     rest: &'a str,
