@@ -1,11 +1,12 @@
 //! The driver: per document of the input, a checking pass then a writing
-//! pass, so that nothing of an invalid document reaches the sink; or, for
-//! a `String` that is dropped on an error, one pass that checks as it
-//! writes.
+//! pass, so that nothing of an invalid document reaches the sink; or one
+//! pass that checks as it writes, into a sink that can take back what it
+//! got: a `String` that is dropped on an error, or a buffer on the stack
+//! that the real sink gets only once the documents in it proved valid.
 
 use core::fmt::{self, Write};
 
-use crate::emit::{Emitter, Room};
+use crate::emit::{Emitter, Room, Written};
 use crate::error::{Error, ErrorKind, Fault};
 use crate::plan::{Fixed, FixedRoom, Plan, PlanRoom, Store};
 use crate::scan::{Event, KeyId, Tokenizer};
@@ -36,14 +37,135 @@ pub(crate) fn encode<W: Write + ?Sized, S: Store>(
     Ok(())
 }
 
-/// [`encode`] with the fixed store of the path that never allocates.
+/// [`encode`] with the fixed store of the path that never allocates. An
+/// input of up to [`Staged::CAPACITY`] bytes is first tried in one pass
+/// into a buffer on the stack ([`encode_staged`]), which the sink gets in
+/// one write; only output that outgrows the buffer takes the two passes.
 pub(crate) fn encode_fixed<W: Write + ?Sized>(
     input: &[u8],
     opts: Options,
     out: &mut W,
 ) -> Result<(), Error> {
     let mut room = FixedRoom::default();
+    if input.len() <= Staged::CAPACITY {
+        if let Some(result) = encode_staged(input, opts, out, &mut room) {
+            return result;
+        }
+    }
     encode(input, opts, out, Fixed::new(&mut room))
+}
+
+/// Encodes every document of `input` in one pass each into a [`Staged`]
+/// buffer, and hands the sink the documents that are complete and valid:
+/// all of them, or those before the first error, which is returned. `None`
+/// if the output outgrew the buffer; the sink then has had nothing.
+fn encode_staged<W: Write + ?Sized>(
+    input: &[u8],
+    opts: Options,
+    out: &mut W,
+    room: &mut FixedRoom,
+) -> Option<Result<(), Error>> {
+    let mut staged = Staged::new();
+    let mut tok = Tokenizer::new(input, 0, opts.depth_limit());
+    let (mut plan_room, mut emit_room) = (PlanRoom::default(), Room::default());
+    let mut pass = OnePass::new(
+        Plan::new(Fixed::new(room), &mut plan_room),
+        Emitter::new(&mut staged, opts, &mut emit_room),
+    );
+    let mut result = Ok(());
+    // Where the first document starts: a sink's failure is reported there,
+    // as the two passes would.
+    let mut first = None;
+    loop {
+        // The documents before this one are complete.
+        let done = pass.emitter.sink().len;
+        let fault = match tok.next_document() {
+            Ok(false) => break,
+            Ok(true) => {
+                first = first.or(Some(tok.pos()));
+                pass.write_document(&mut tok).err()
+            }
+            Err(fault) => Some(fault),
+        };
+        let fault = fault.or_else(|| match opts.output_form() {
+            Form::Value => only_value(&tok).err(),
+            Form::Document => None,
+        });
+        if let Some(fault) = fault {
+            let staged = pass.emitter.sink();
+            if staged.overflowed {
+                return None;
+            }
+            staged.len = done;
+            result = Err(fault.locate(input));
+            break;
+        }
+    }
+    let staged = pass.emitter.sink().written();
+    // Everything staged came from `&str` writes, so it is UTF-8.
+    let delivered = match core::str::from_utf8(staged) {
+        Ok("") => Ok(()),
+        Ok(text) => out.write_str(text),
+        Err(_) => Err(fmt::Error),
+    };
+    if delivered.is_err() {
+        let fault = sink_failed(first.unwrap_or_default());
+        return Some(Err(fault.locate(input)));
+    }
+    Some(result)
+}
+
+/// A buffer on the stack that takes an encoder's writes until it is full,
+/// then refuses them and says so.
+struct Staged {
+    buf: [u8; Staged::CAPACITY],
+    len: usize,
+    overflowed: bool,
+}
+
+impl Staged {
+    /// Enough for a log line or a small resource (2 KiB).
+    const CAPACITY: usize = 2048;
+
+    fn new() -> Staged {
+        Staged {
+            buf: [0; Staged::CAPACITY],
+            len: 0,
+            overflowed: false,
+        }
+    }
+
+    fn written(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
+}
+
+impl Write for Staged {
+    #[inline]
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let end = self.len + s.len();
+        match self.buf.get_mut(self.len..end) {
+            Some(room) => {
+                room.copy_from_slice(s.as_bytes());
+                self.len = end;
+                Ok(())
+            }
+            None => {
+                self.overflowed = true;
+                Err(fmt::Error)
+            }
+        }
+    }
+}
+
+impl Written for Staged {
+    fn written(&self) -> usize {
+        self.len
+    }
+
+    fn take_back(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
 }
 
 /// Encodes every document of `input` into `out` in one pass each: the
@@ -58,13 +180,10 @@ pub(crate) fn encode_into_string(
 ) -> Result<(), Error> {
     let mut tok = Tokenizer::new(input, 0, opts.depth_limit());
     let (mut plan_room, mut emit_room) = (PlanRoom::default(), Room::default());
-    let mut pass = OnePass {
-        plan: Plan::new(crate::plan::Growing::default(), &mut plan_room),
-        emitter: Emitter::new(out, opts, &mut emit_room),
-        lists: 0,
-        bet: None,
-        decided_below: None,
-    };
+    let mut pass = OnePass::new(
+        Plan::new(crate::plan::Growing::default(), &mut plan_room),
+        Emitter::new(out, opts, &mut emit_room),
+    );
     while tok.next_document().map_err(|e| e.locate(input))? {
         // Errors come in the order the checking pass meets them (a skim
         // checks nothing): the same error as on the other paths.
@@ -76,7 +195,8 @@ pub(crate) fn encode_into_string(
     Ok(())
 }
 
-/// The writing pass that checks as it goes, into a `String`.
+/// The writing pass that checks as it goes, into a sink that can take
+/// back what it was given (a `String`, or a [`Staged`] buffer).
 ///
 /// A list is cuddled when all its elements are containers, which only its
 /// end proves. This pass bets on the first element: a list that starts with
@@ -87,10 +207,9 @@ pub(crate) fn encode_into_string(
 /// Each byte is written at most twice and skimmed at most once, and lists
 /// whose first element tells the truth (nearly all, in real documents) are
 /// never skimmed.
-#[cfg(feature = "alloc")]
-struct OnePass<'o, 'a> {
-    plan: Plan<'o, crate::plan::Growing>,
-    emitter: Emitter<'o, alloc::string::String>,
+struct OnePass<'o, 'a, S, W: ?Sized> {
+    plan: Plan<'o, S>,
+    emitter: Emitter<'o, W>,
     /// Lists of the document so far, numbered in document order.
     lists: usize,
     /// Where to go back to if the bet is lost.
@@ -101,7 +220,6 @@ struct OnePass<'o, 'a> {
 }
 
 /// The state just after the `[` of the outermost list written on a bet.
-#[cfg(feature = "alloc")]
 struct Bet<'a> {
     tok: Tokenizer<'a>,
     list: usize,
@@ -109,8 +227,17 @@ struct Bet<'a> {
     keys: usize,
 }
 
-#[cfg(feature = "alloc")]
-impl<'a> OnePass<'_, 'a> {
+impl<'o, 'a, S: Store, W: Written + ?Sized> OnePass<'o, 'a, S, W> {
+    fn new(plan: Plan<'o, S>, emitter: Emitter<'o, W>) -> OnePass<'o, 'a, S, W> {
+        OnePass {
+            plan,
+            emitter,
+            lists: 0,
+            bet: None,
+            decided_below: None,
+        }
+    }
+
     fn write_document(&mut self, tok: &mut Tokenizer<'a>) -> Result<(), Fault> {
         let pos = tok.pos();
         let failed = |_| sink_failed(pos);

@@ -1,9 +1,11 @@
-//! The two ways of encoding agree: `to_string` writes in one pass and
-//! checks as it goes (lists decided by a skim ahead), `to_fmt` checks each
-//! document first and then writes it. Same output for valid input, the
-//! same error for invalid input, over every conformance input, every
-//! truncation of them and every one-byte change from a set of bytes that
-//! matter to JSON.
+//! The ways of encoding agree: `to_string` writes in one pass and checks
+//! as it goes (lists decided by a skim ahead); `to_writer` checks each
+//! document first and then writes it; `to_fmt` writes a small input in one
+//! pass into a buffer on the stack and falls back to the two passes when
+//! the output outgrows it. Same output for valid input, the same error for
+//! invalid input, over every conformance input, every truncation of them,
+//! every one-byte change from a set of bytes that matter to JSON, and
+//! inputs on both sides of each path's limits.
 
 use kyaml::{Form, Options};
 
@@ -16,20 +18,22 @@ fn all_options() -> [Options; 4] {
     ]
 }
 
-/// Asserts that both paths give the same result for `json`; returns
+/// Asserts that all paths give the same result for `json`; returns
 /// whether it was valid.
 fn assert_agree(json: &[u8]) -> bool {
     let mut valid = true;
     for opts in all_options() {
         let one_pass = opts.to_string(json);
         let mut out = String::new();
-        let two_pass = opts.to_fmt(json, &mut out).map(|()| out);
-        assert_eq!(
-            one_pass,
-            two_pass,
-            "{opts:?} on {:?}",
-            String::from_utf8_lossy(json)
-        );
+        let fmt = opts.to_fmt(json, &mut out).map(|()| out);
+        let mut bytes = Vec::new();
+        let two_pass = match opts.to_writer(json, &mut bytes) {
+            Ok(()) => Ok(String::from_utf8(bytes).unwrap()),
+            Err(e) => Err(*e.into_inner().unwrap().downcast::<kyaml::Error>().unwrap()),
+        };
+        let shown = || format!("{opts:?} on {:?}", String::from_utf8_lossy(json));
+        assert_eq!(one_pass, two_pass, "to_string, to_writer: {}", shown());
+        assert_eq!(fmt, two_pass, "to_fmt, to_writer: {}", shown());
         valid &= one_pass.is_ok();
     }
     valid
@@ -89,7 +93,7 @@ fn truncated_and_changed_inputs_fail_the_same() {
         }
     }
     assert!(invalid > 10_000, "only {invalid} invalid variants");
-    println!("{invalid} invalid variants, same error on both paths");
+    println!("{invalid} invalid variants, same error on every path");
 }
 
 #[test]
@@ -147,5 +151,29 @@ fn documents_past_the_small_tables_render_the_same() {
             "{}",
             String::from_utf8_lossy(&json[..80.min(json.len())])
         );
+    }
+}
+
+#[test]
+fn inputs_around_the_one_pass_buffer_render_the_same() {
+    // to_fmt writes an input of up to 2 KiB in one pass into a buffer of
+    // 2 KiB: output just under and over it (the regular form's is longer),
+    // a second document that outgrows it, and errors before and after it
+    // fills, in one document and in the second of two.
+    for n in [150, 180, 200, 230, 250, 400] {
+        let items = vec!["\"abcdef\""; n].join(",");
+        assert!(assert_agree(format!("[{items}]").as_bytes()));
+        for invalid in [
+            format!("[{items},]"),
+            format!("[{items}]\n[1,]"),
+            format!("[1]\n[{items},]"),
+            format!("[1]\n{{\"a\": [{items}], \"a\": 1}}"),
+        ] {
+            assert!(!assert_agree(invalid.as_bytes()), "{invalid}");
+        }
+        // Valid as a stream of documents, not as one value.
+        let stream = format!("[1]\n[{items}]");
+        assert!(!assert_agree(stream.as_bytes()));
+        assert!(Options::new().to_string(&stream).is_ok());
     }
 }

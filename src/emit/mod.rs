@@ -28,7 +28,6 @@ const NONEMPTY: u8 = 4;
 const OPEN: u8 = 8;
 
 /// A sink that can take back what was written last.
-#[cfg(feature = "alloc")]
 pub(crate) trait Written: Write {
     /// How much has been written.
     fn written(&self) -> usize;
@@ -48,7 +47,6 @@ impl Written for alloc::string::String {
 }
 
 /// Where an emitter stood: see [`Emitter::mark`].
-#[cfg(feature = "alloc")]
 #[derive(Clone, Copy)]
 pub(crate) struct Mark {
     written: usize,
@@ -100,13 +98,11 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
     }
 
     /// Whether the innermost open container is a list written cuddled.
-    #[cfg(feature = "alloc")]
     pub(crate) fn in_cuddled_list(&self) -> bool {
         self.top & CUDDLED != 0
     }
 
     /// The state before the next value, to go back to with `rewind`.
-    #[cfg(feature = "alloc")]
     pub(crate) fn mark(&self) -> Mark
     where
         W: Written,
@@ -120,13 +116,17 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
     }
 
     /// Takes back everything written since `mark`.
-    #[cfg(feature = "alloc")]
     pub(crate) fn rewind(&mut self, mark: Mark)
     where
         W: Written,
     {
         self.out.take_back(mark.written);
         (self.depth, self.level, self.top) = (mark.depth, mark.level, mark.parent);
+    }
+
+    /// The sink, between documents.
+    pub(crate) fn sink(&mut self) -> &mut W {
+        self.out
     }
 
     pub(crate) fn is_compact(&self) -> bool {

@@ -74,7 +74,6 @@ impl<'r, S: Store> Plan<'r, S> {
 
     /// Drops the verdicts kept, so every list of the next document is
     /// decided by a lookahead (for a writing pass with no checking pass).
-    #[cfg(feature = "alloc")]
     pub(crate) fn forget_verdicts(&mut self) {
         (self.base, self.covered) = (0, 0);
     }
@@ -158,13 +157,11 @@ impl<'r, S: Store> Plan<'r, S> {
     }
 
     /// How many keys of open maps are noted.
-    #[cfg(feature = "alloc")]
     pub(crate) fn keys_len(&mut self) -> usize {
         self.store.keys_mut().len()
     }
 
     /// Forgets the keys noted after the first `len`.
-    #[cfg(feature = "alloc")]
     pub(crate) fn truncate_keys(&mut self, len: usize) {
         self.store.truncate_keys(len);
     }

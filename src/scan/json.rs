@@ -95,7 +95,6 @@ impl<'a> Tokenizer<'a> {
     /// The next byte that is not white space, without reading it: asked
     /// after every `[`, and usually the very next byte. Out of line: inlined
     /// into the writing loop it cost more than the call (canada +1%).
-    #[cfg(feature = "alloc")]
     #[inline(never)]
     pub(crate) fn next_byte(&self) -> Option<u8> {
         let bytes = self.src.as_bytes();
