@@ -1,6 +1,6 @@
 //! Raw bytes in. Never panics; deterministic; regular and compact accept
 //! and reject the same inputs at the same place; the allocating and the
-//! non-allocating paths agree; accepts exactly what serde_json accepts as a
+//! non-allocating paths, one pass and two, agree; accepts exactly what serde_json accepts as a
 //! stream of values (but for the differences listed at `judge`); on an
 //! error, the sink holds exactly the documents before the bad one; `Dump`
 //! shows what value form renders.
@@ -146,6 +146,22 @@ fn check_growing(data: &[u8], regular: &Rendered) {
     }
 }
 
+/// `to_writer` checks each document, then writes it, with the same growing
+/// store as `to_string`'s one pass: the same output, or the same error.
+fn check_two_pass(data: &[u8]) {
+    for opts in [Options::new(), Options::new().compact(true)] {
+        let mut bytes = Vec::new();
+        let two_pass = match opts.to_writer(data, &mut bytes) {
+            Ok(()) => Ok(String::from_utf8(bytes).expect("to_writer wrote UTF-8")),
+            Err(e) => Err(*e
+                .into_inner()
+                .and_then(|e| e.downcast::<Error>().ok())
+                .expect("to_writer's error is ours")),
+        };
+        assert_eq!(opts.to_string(data), two_pass, "to_string and to_writer disagree");
+    }
+}
+
 /// On an error, the sink holds the KYAML of the documents before the bad
 /// one, complete, and nothing of the bad one.
 fn check_prefix(data: &[u8], regular: &Rendered, ends: &[usize]) {
@@ -190,6 +206,7 @@ fuzz_target!(|data: &[u8]| {
         "regular and compact disagree"
     );
     check_growing(data, &regular);
+    check_two_pass(data);
 
     let deep = check_depth(data, &regular);
     let (serde, ends) = serde_stream(data);
