@@ -329,15 +329,26 @@ impl<'a> Tokenizer<'a> {
         Ok(end)
     }
 
-    /// Reads a string starting at its opening quote.
+    /// Reads a string starting at its opening quote. Inlined, for the
+    /// common string of printable ASCII found in one scan; the rest is out
+    /// of line.
+    #[inline(always)]
     fn string(&mut self) -> Result<Text<'a>, Fault> {
         let bytes = self.src.as_bytes();
         let body = self.pos + 1;
-        let (mut i, printable) = swar::string_special_printable(bytes, body);
+        let (i, printable) = swar::string_special_printable(bytes, body);
         if printable && bytes.get(i) == Some(&b'"') {
             self.pos = i + 1;
             return Ok(Text::printable(&self.src[body..i]));
         }
+        self.string_rest(body, i)
+    }
+
+    /// The rest of a string whose body starts at `body`, from its first
+    /// byte at `i` that is not printable ASCII.
+    #[inline(never)]
+    fn string_rest(&mut self, body: usize, mut i: usize) -> Result<Text<'a>, Fault> {
+        let bytes = self.src.as_bytes();
         let (mut escaped, mut line_feed) = (false, false);
         loop {
             i = swar::string_special(bytes, i);
