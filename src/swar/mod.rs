@@ -71,7 +71,7 @@ pub(crate) fn string_special(s: &[u8], from: usize) -> usize {
 
 /// Like [`string_special`], and whether every byte before the one found is
 /// printable ASCII: no DEL and no byte of a multi-byte character.
-#[inline]
+#[inline(always)]
 pub(crate) fn string_special_printable(s: &[u8], from: usize) -> (usize, bool) {
     // b + 1 sets the top bit exactly for 0x7F; bytes >= 0x80 have it already.
     let wide = |w: u64| (w.wrapping_add(LO) | w) & HI;
