@@ -38,14 +38,22 @@ pub(crate) fn needs_measuring(key: &Text<'_>) -> bool {
     4 * key.raw().len() + 2 > IMPLICIT_KEY_MAX
 }
 
-/// Writes `key` bare (as its characters) or double-quoted.
+/// Writes `key` bare (as its characters) or double-quoted. Inlined for the
+/// usual bare key without escapes: one write.
+#[inline(always)]
 pub(crate) fn write_key<W: Write + ?Sized>(out: &mut W, key: &Text<'_>, bare: bool) -> fmt::Result {
-    if !bare {
-        return write_string(out, key, Layout::Escaped);
-    }
     match key.as_plain() {
-        Some(plain) => out.write_str(plain),
-        None => key.chars().try_for_each(|c| out.write_char(c)),
+        Some(plain) if bare => out.write_str(plain),
+        _ => write_other_key(out, key, bare),
+    }
+}
+
+/// [`write_key`] for a key that is quoted or has escapes.
+#[inline(never)]
+fn write_other_key<W: Write + ?Sized>(out: &mut W, key: &Text<'_>, bare: bool) -> fmt::Result {
+    match bare {
+        true => key.chars().try_for_each(|c| out.write_char(c)),
+        false => write_string(out, key, Layout::Escaped),
     }
 }
 

@@ -114,18 +114,25 @@ impl KeyId {
     /// How much of a key's decoded text its hash covers.
     const HASHED: usize = 128;
 
-    /// The identity of the key `text`.
-    #[inline]
+    /// The identity of the key `text`. Inlined: every key asks, and most
+    /// have no escapes.
+    #[inline(always)]
     pub(crate) fn of(text: &Text<'_>) -> KeyId {
-        if let Some(plain) = text.as_plain() {
-            let bytes = &plain.as_bytes()[..plain.len().min(KeyId::HASHED)];
-            let words = swar::words(bytes);
-            let short = (1..=KeyId::WORDS_MAX).contains(&plain.len());
-            return KeyId {
-                hash: hash_words(bytes.len(), words),
-                words: short.then_some(words),
-            };
+        let Some(plain) = text.as_plain() else {
+            return KeyId::of_escaped(text);
+        };
+        let bytes = &plain.as_bytes()[..plain.len().min(KeyId::HASHED)];
+        let words = swar::words(bytes);
+        let short = (1..=KeyId::WORDS_MAX).contains(&plain.len());
+        KeyId {
+            hash: hash_words(bytes.len(), words),
+            words: short.then_some(words),
         }
+    }
+
+    /// [`KeyId::of`] a key with escapes: the hash of its decoded text.
+    #[inline(never)]
+    fn of_escaped(text: &Text<'_>) -> KeyId {
         let mut buf = [0u8; KeyId::HASHED];
         let mut len = 0;
         for c in text.chars() {
