@@ -37,7 +37,11 @@
 //! How it works: a tokenizer (`src/scan`) turns JSON into events; a first
 //! pass over each document (`src/plan`) checks all of it and records which
 //! lists are "cuddled"; then the emitter (`src/emit`) writes the events as
-//! KYAML. Nothing of a document reaches the sink before it has proved valid. The quoting rules live in `src/emit/string.rs` (strings) and
+//! KYAML. `to_string`, and `to_fmt` on inputs of up to 2 KiB, do both in
+//! one pass, into a `String` or a buffer on the stack that is dropped on
+//! an error or else handed over whole (`src/encode.rs`). Either way,
+//! nothing of a document reaches the sink before it has proved valid. The
+//! quoting rules live in `src/emit/string.rs` (strings) and
 //! `src/emit/key.rs` (keys).
 //!
 //! [KYAML]: https://github.com/kubernetes/enhancements/tree/master/keps/sig-cli/5295-kyaml
@@ -207,7 +211,10 @@ impl Options {
     ///
     /// Each document is checked completely before any of it is written: on
     /// an error, the documents before the bad one are in `out`, complete,
-    /// and nothing of the bad one is. Without allocation, duplicate keys are
+    /// and nothing of the bad one is. An input of up to 2 KiB is written in
+    /// one pass into a buffer on the stack, which `out` then gets in one
+    /// write; larger ones (or their output past 2 KiB) are read twice,
+    /// checked and then written. Without allocation, duplicate keys are
     /// checked for the first 512 keys of the maps open at once (see the
     /// README's limits); [`Options::to_string`] checks them all.
     ///
