@@ -60,7 +60,12 @@ impl<'r, T: Copy, const SMALL: usize, const FULL: usize> Tiered<'r, T, SMALL, FU
         if !self.deep && i < SMALL {
             return &mut self.small[i];
         }
-        &mut self.full_mut()[i]
+        self.set_up();
+        match &mut *self.full {
+            Some(full) => &mut full[i],
+            // Set up just above: never taken.
+            None => &mut self.fill,
+        }
     }
 
     /// The first `len` values (`len` at most `FULL`).
@@ -69,7 +74,12 @@ impl<'r, T: Copy, const SMALL: usize, const FULL: usize> Tiered<'r, T, SMALL, FU
         if !self.deep && len <= SMALL {
             return &mut self.small[..len];
         }
-        &mut self.full_mut()[..len]
+        self.set_up();
+        match &mut *self.full {
+            Some(full) => &mut full[..len],
+            // Set up just above: never taken.
+            None => &mut self.small[..0],
+        }
     }
 
     /// Every value set up so far: the small array, or the full one.
@@ -81,15 +91,14 @@ impl<'r, T: Copy, const SMALL: usize, const FULL: usize> Tiered<'r, T, SMALL, FU
         }
     }
 
-    /// The full array, set up on first use.
+    /// Sets up the full array if it is not yet. Building it is left to
+    /// [`Tiered::set_up_full`]: inlined, its tens of kilobytes would make
+    /// every caller's stack frame that large, probed on every call.
     #[inline(always)]
-    fn full_mut(&mut self) -> &mut [T; FULL] {
+    fn set_up(&mut self) {
         if !self.deep {
             self.set_up_full();
         }
-        let fill = self.fill;
-        // Set up by now: the closure never runs.
-        self.full.get_or_insert_with(|| [fill; FULL])
     }
 
     /// Sets up the full array: the small one's values, then `fill`.

@@ -169,10 +169,18 @@ impl<'r> LazyCache<'r> {
         }
         self.uncached += 1;
         if self.uncached == LazyCache::DIRECT {
-            *self.cache = Some(BareCache::new());
+            set_up(self.cache);
         }
         is_bare(key)
     }
+}
+
+/// Sets up a [`BareCache`] in `room`. Out of line, so that its 8 KiB are
+/// not in the stack frame of every key's write.
+#[cold]
+#[inline(never)]
+fn set_up(room: &mut Option<BareCache>) {
+    *room = Some(BareCache::new());
 }
 
 /// Whether `key` can be written without quotes.
