@@ -18,7 +18,9 @@ pub(crate) enum Layout {
     Folded(usize),
 }
 
-/// Writes `text` as a double-quoted string.
+/// Writes `text` as a double-quoted string. Inlined for printable ASCII
+/// without escapes, which goes between the quotes as it is.
+#[inline(always)]
 pub(crate) fn write_string<W: Write + ?Sized>(
     out: &mut W,
     text: &Text<'_>,
@@ -29,6 +31,12 @@ pub(crate) fn write_string<W: Write + ?Sized>(
         out.write_str(printable)?;
         return out.write_str("\"");
     }
+    write_other_string(out, text, layout)
+}
+
+/// [`write_string`] for text with escapes or other characters.
+#[inline(never)]
+fn write_other_string<W: Write + ?Sized>(out: &mut W, text: &Text<'_>, layout: Layout) -> Result {
     let Layout::Folded(level) = layout else {
         out.write_str("\"")?;
         for piece in text.pieces() {
