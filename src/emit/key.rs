@@ -81,6 +81,17 @@ pub(crate) fn written_len(key: &Text<'_>, bare: bool) -> usize {
 /// and [`KeyId::words`], which tell keys of up to 24 bytes apart exactly.
 pub(crate) struct BareCache {
     slots: [Slot; BareCache::SLOTS],
+    /// Keys of 25 to 40 bytes without escapes (twitter's
+    /// `in_reply_to_status_id_str`, Kubernetes' `x-kubernetes-patch-strategy`),
+    /// direct-mapped, each told apart by five words.
+    long: [LongSlot; BareCache::LONG_SLOTS],
+}
+
+#[derive(Clone, Copy)]
+struct LongSlot {
+    len: u8,
+    words: [u64; 5],
+    bare: bool,
 }
 
 #[derive(Clone, Copy)]
@@ -97,6 +108,10 @@ impl BareCache {
     /// [`KeyId::words`] (longer than 24 bytes, or escaped) are checked every
     /// time.
     const SLOTS: usize = 256;
+    /// Long keys are fewer: 32 slots, by the top 5 bits of the hash.
+    const LONG_SLOTS: usize = 32;
+    /// The longest key the long slots hold.
+    const LONG_MAX: usize = 40;
 
     pub(crate) fn new() -> BareCache {
         let empty = Slot {
@@ -104,8 +119,14 @@ impl BareCache {
             words: [0; 3],
             bare: false,
         };
+        let long = LongSlot {
+            len: 0,
+            words: [0; 5],
+            bare: false,
+        };
         BareCache {
             slots: [empty; BareCache::SLOTS],
+            long: [long; BareCache::LONG_SLOTS],
         }
     }
 
@@ -114,7 +135,7 @@ impl BareCache {
     #[inline]
     pub(crate) fn is_bare(&mut self, key: &Text<'_>, id: &KeyId) -> bool {
         let Some(words) = id.words else {
-            return is_bare(key);
+            return self.is_bare_long(key, id);
         };
         let len = key.raw().len();
         // The hash's top bits mix all the words; they pick a pair of slots,
@@ -137,6 +158,52 @@ impl BareCache {
         };
         bare
     }
+
+    /// [`BareCache::is_bare`] for a key without [`KeyId::words`]: looked up
+    /// in the long slots if it is plain and at most 40 bytes long.
+    #[inline(never)]
+    fn is_bare_long(&mut self, key: &Text<'_>, id: &KeyId) -> bool {
+        let raw = key.raw().as_bytes();
+        let (Some(_), 25..=BareCache::LONG_MAX) = (key.as_plain(), raw.len()) else {
+            return is_bare(key);
+        };
+        let words = long_words(raw);
+        let Some(slot) = self.long.get_mut((id.hash >> 59) as usize) else {
+            return is_bare(key);
+        };
+        if usize::from(slot.len) == raw.len() && slot.words == words {
+            return slot.bare;
+        }
+        let bare = is_bare(key);
+        *slot = LongSlot {
+            len: raw.len() as u8,
+            words,
+            bare,
+        };
+        bare
+    }
+}
+
+/// Five words that, with its length, tell a key of 16 to 40 bytes from every
+/// other: those at 0, 8 and 16, and the two that end 8 bytes before the end
+/// and at the end (overlapping the others in shorter keys).
+fn long_words(s: &[u8]) -> [u64; 5] {
+    let word = |at: usize| {
+        let mut w = [0; 8];
+        match s.get(at..at + 8) {
+            Some(b) => w.copy_from_slice(b),
+            None => return 0,
+        }
+        u64::from_le_bytes(w)
+    };
+    let n = s.len();
+    [
+        word(0),
+        word(8.min(n.saturating_sub(8))),
+        word(16.min(n.saturating_sub(8))),
+        word(n.saturating_sub(16)),
+        word(n.saturating_sub(8)),
+    ]
 }
 
 /// A [`BareCache`] set up only once a document has shown enough keys to
@@ -505,6 +572,29 @@ mod tests {
     }
 
     #[test]
+    fn long_words_tell_keys_apart() {
+        // Keys of 16 to 40 bytes over a small alphabet, by length: no two
+        // may share their five words.
+        let mut seen = std::collections::HashMap::new();
+        let mut rng = 0x2545_F491_4F6C_DD1Du64;
+        for len in 16..=40 {
+            for _ in 0..2000 {
+                let k: std::vec::Vec<u8> = (0..len)
+                    .map(|_| {
+                        rng ^= rng << 13;
+                        rng ^= rng >> 7;
+                        rng ^= rng << 17;
+                        b"ab_1"[(rng % 4) as usize]
+                    })
+                    .collect();
+                if let Some(other) = seen.insert((len, long_words(&k)), k.clone()) {
+                    assert_eq!(other, k);
+                }
+            }
+        }
+    }
+
+    #[test]
     fn the_cache_gives_the_rules_verdict() {
         // Keys that differ in one byte, or only in their middle, share
         // slots; each must keep its own verdict however the slots churn.
@@ -514,6 +604,14 @@ mod tests {
                 keys.push(std::format!("{stem}{n}"));
                 keys.push(std::format!("{n}{stem}"));
                 keys.push(std::format!("x{stem}{n:>20}"));
+                // Long keys: 25 to 40 bytes (five words), and past that,
+                // bare and quoted, some differing only in their middle.
+                keys.push(std::format!("{stem}-{n:0>30}"));
+                keys.push(std::format!("x{n:0>12}{stem:_>18}y"));
+                keys.push(std::format!("{stem}{n:0>40}"));
+                // Same length, one a number (quoted), one a word (bare).
+                keys.push(std::format!("{n:0>30}"));
+                keys.push(std::format!("a{n:0>29}"));
             }
             keys.push(stem.into());
         }
