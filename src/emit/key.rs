@@ -236,7 +236,7 @@ impl<'r> LazyCache<'r> {
         }
         self.uncached += 1;
         if self.uncached == LazyCache::DIRECT {
-            set_up(self.cache);
+            build_cache(self.cache);
         }
         is_bare(key)
     }
@@ -246,7 +246,7 @@ impl<'r> LazyCache<'r> {
 /// not in the stack frame of every key's write.
 #[cold]
 #[inline(never)]
-fn set_up(room: &mut Option<BareCache>) {
+fn build_cache(room: &mut Option<BareCache>) {
     *room = Some(BareCache::new());
 }
 
