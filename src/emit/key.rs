@@ -207,7 +207,7 @@ fn long_words(s: &[u8]) -> [u64; 5] {
 }
 
 /// A [`BareCache`] set up only once a document has shown enough keys to
-/// repay clearing its 8 KiB: a log line of a few keys checks them directly.
+/// repay clearing its 10 KiB: a log line of a few keys checks them directly.
 pub(crate) struct LazyCache<'r> {
     cache: &'r mut Option<BareCache>,
     /// Keys checked without the cache so far.
@@ -242,7 +242,7 @@ impl<'r> LazyCache<'r> {
     }
 }
 
-/// Sets up a [`BareCache`] in `room`. Out of line, so that its 8 KiB are
+/// Sets up a [`BareCache`] in `room`. Out of line, so that its 10 KiB are
 /// not in the stack frame of every key's write.
 #[cold]
 #[inline(never)]
