@@ -26,6 +26,7 @@ use core::fmt::{self, Write};
 use super::string::{write_string, Layout};
 use super::unicode::{is_letter, is_number};
 use crate::scan::{KeyId, Text};
+use crate::swar;
 
 /// The longest implicit key YAML parsers accept (YAML 1.2 §7.4.2; libyaml
 /// counts bytes, PyYAML characters), quotes and escapes included.
@@ -167,7 +168,7 @@ impl BareCache {
         let (Some(_), 25..=BareCache::LONG_MAX) = (key.as_plain(), raw.len()) else {
             return is_bare(key);
         };
-        let words = long_words(raw);
+        let words = swar::long_words(raw);
         let Some(slot) = self.long.get_mut((id.hash >> 59) as usize) else {
             return is_bare(key);
         };
@@ -182,28 +183,6 @@ impl BareCache {
         };
         bare
     }
-}
-
-/// Five words that, with its length, tell a key of 16 to 40 bytes from every
-/// other: those at 0, 8 and 16, and the two that end 8 bytes before the end
-/// and at the end (overlapping the others in shorter keys).
-fn long_words(s: &[u8]) -> [u64; 5] {
-    let word = |at: usize| {
-        let mut w = [0; 8];
-        match s.get(at..at + 8) {
-            Some(b) => w.copy_from_slice(b),
-            None => return 0,
-        }
-        u64::from_le_bytes(w)
-    };
-    let n = s.len();
-    [
-        word(0),
-        word(8.min(n.saturating_sub(8))),
-        word(16.min(n.saturating_sub(8))),
-        word(n.saturating_sub(16)),
-        word(n.saturating_sub(8)),
-    ]
 }
 
 /// A [`BareCache`] set up only once a document has shown enough keys to
@@ -569,29 +548,6 @@ mod tests {
 
     fn bare(s: &str) -> bool {
         is_bare(&Text::new(s, false, false))
-    }
-
-    #[test]
-    fn long_words_tell_keys_apart() {
-        // Keys of 16 to 40 bytes over a small alphabet, by length: no two
-        // may share their five words.
-        let mut seen = std::collections::HashMap::new();
-        let mut rng = 0x2545_F491_4F6C_DD1Du64;
-        for len in 16..=40 {
-            for _ in 0..2000 {
-                let k: std::vec::Vec<u8> = (0..len)
-                    .map(|_| {
-                        rng ^= rng << 13;
-                        rng ^= rng >> 7;
-                        rng ^= rng << 17;
-                        b"ab_1"[(rng % 4) as usize]
-                    })
-                    .collect();
-                if let Some(other) = seen.insert((len, long_words(&k)), k.clone()) {
-                    assert_eq!(other, k);
-                }
-            }
-        }
     }
 
     #[test]

@@ -173,6 +173,31 @@ pub(crate) fn words(s: &[u8]) -> [u64; 3] {
     }
 }
 
+/// Like [`words`] for a byte string of 16 to 40 bytes: five words, those at
+/// 0, 8 and 16 and the two that end 8 bytes before the end and at the end
+/// (overlapping the others in shorter strings), tell it from every other
+/// of its length.
+#[inline]
+pub(crate) fn long_words(s: &[u8]) -> [u64; 5] {
+    // 0 for a word past the end, which only strings under 8 bytes have.
+    let word = |at: usize| {
+        let mut w = [0; 8];
+        match s.get(at..at + 8) {
+            Some(b) => w.copy_from_slice(b),
+            None => return 0,
+        }
+        u64::from_le_bytes(w)
+    };
+    let n = s.len();
+    [
+        word(0),
+        word(8.min(n.saturating_sub(8))),
+        word(16.min(n.saturating_sub(8))),
+        word(n.saturating_sub(16)),
+        word(n.saturating_sub(8)),
+    ]
+}
+
 /// The first byte at or after `from` that is not JSON white space. A run
 /// of spaces (the indentation of pretty-printed JSON) goes up to eight bytes
 /// per step: the lowest set bit of the word XOR eight spaces lies in the
@@ -278,13 +303,14 @@ mod tests {
 
     #[test]
     fn words_tell_short_strings_apart() {
-        // Every string of up to 24 bytes over a small alphabet, grouped by
-        // length: no two may share their words.
+        // Strings over a small alphabet, grouped by length: no two of up to
+        // 24 bytes may share their three words, nor two of 16 to 40 bytes
+        // their five (one map: three words never equal five).
         let mut seen = std::collections::HashMap::new();
         let mut rng = 0x2545_F491_4F6C_DD1Du64;
-        for len in 0..=24 {
-            for _ in 0..if cfg!(miri) { 20 } else { 3000 } {
-                let s: std::vec::Vec<u8> = (0..len)
+        for len in 0..=40 {
+            for i in 0..if cfg!(miri) { 20 } else { 3000 } {
+                let mut s: std::vec::Vec<u8> = (0..len)
                     .map(|_| {
                         rng ^= rng << 13;
                         rng ^= rng >> 7;
@@ -292,8 +318,20 @@ mod tests {
                         b"ab\x00\xff"[(rng % 4) as usize]
                     })
                     .collect();
-                if let Some(other) = seen.insert((len, words(&s)), s.clone()) {
-                    assert_eq!(other, s);
+                // Also every string that differs from `aaa…` in one byte, so
+                // that a byte no word covers cannot hide among random ones.
+                if i <= len {
+                    s = std::vec![b'a'; len];
+                    if let Some(b) = s.get_mut(i) {
+                        *b = b'b';
+                    }
+                }
+                let short = (len <= 24).then(|| words(&s).to_vec());
+                let long = (len >= 16).then(|| long_words(&s).to_vec());
+                for words in short.into_iter().chain(long) {
+                    if let Some(other) = seen.insert((len, words), s.clone()) {
+                        assert_eq!(other, s);
+                    }
                 }
             }
         }
