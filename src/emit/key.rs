@@ -81,27 +81,34 @@ pub(crate) fn written_len(key: &Text<'_>, bare: bool) -> usize {
 /// 88 short keys, now 463). Each slot holds a key's JSON text as its length
 /// and [`KeyId::words`], which tell keys of up to 24 bytes apart exactly.
 pub(crate) struct BareCache {
-    slots: [Slot; BareCache::SLOTS],
+    slots: [Slot<3>; BareCache::SLOTS],
     /// Keys of 25 to 40 bytes without escapes (twitter's
     /// `in_reply_to_status_id_str`, Kubernetes' `x-kubernetes-patch-strategy`),
-    /// direct-mapped, each told apart by five words.
-    long: [LongSlot; BareCache::LONG_SLOTS],
+    /// direct-mapped, each told apart by five words ([`swar::long_words`]).
+    long: [Slot<5>; BareCache::LONG_SLOTS],
 }
 
+/// A key's verdict, and the key as its length and `N` words.
 #[derive(Clone, Copy)]
-struct LongSlot {
-    len: u8,
-    words: [u64; 5],
-    bare: bool,
-}
-
-#[derive(Clone, Copy)]
-struct Slot {
+struct Slot<const N: usize> {
     /// The length of the key's JSON text; 0 for an empty slot (the empty
     /// key is never looked up).
     len: u8,
-    words: [u64; 3],
+    words: [u64; N],
     bare: bool,
+}
+
+impl<const N: usize> Slot<N> {
+    const EMPTY: Slot<N> = Slot {
+        len: 0,
+        words: [0; N],
+        bare: false,
+    };
+
+    /// Whether the slot holds the key of `len` bytes with these words.
+    fn holds(&self, len: usize, words: &[u64; N]) -> bool {
+        usize::from(self.len) == len && self.words == *words
+    }
 }
 
 impl BareCache {
@@ -115,19 +122,9 @@ impl BareCache {
     const LONG_MAX: usize = 40;
 
     pub(crate) fn new() -> BareCache {
-        let empty = Slot {
-            len: 0,
-            words: [0; 3],
-            bare: false,
-        };
-        let long = LongSlot {
-            len: 0,
-            words: [0; 5],
-            bare: false,
-        };
         BareCache {
-            slots: [empty; BareCache::SLOTS],
-            long: [long; BareCache::LONG_SLOTS],
+            slots: [Slot::EMPTY; BareCache::SLOTS],
+            long: [Slot::EMPTY; BareCache::LONG_SLOTS],
         }
     }
 
@@ -146,7 +143,7 @@ impl BareCache {
             return is_bare(key);
         };
         for slot in [&*newer, &*older] {
-            if usize::from(slot.len) == len && slot.words == words {
+            if slot.holds(len, &words) {
                 return slot.bare;
             }
         }
@@ -172,11 +169,11 @@ impl BareCache {
         let Some(slot) = self.long.get_mut((id.hash >> 59) as usize) else {
             return is_bare(key);
         };
-        if usize::from(slot.len) == raw.len() && slot.words == words {
+        if slot.holds(raw.len(), &words) {
             return slot.bare;
         }
         let bare = is_bare(key);
-        *slot = LongSlot {
+        *slot = Slot {
             len: raw.len() as u8,
             words,
             bare,
