@@ -118,7 +118,9 @@ impl BareCache {
     const SLOTS: usize = 256;
     /// Long keys are fewer: 32 slots, by the top 5 bits of the hash.
     const LONG_SLOTS: usize = 32;
-    /// The longest key the long slots hold.
+    /// The keys the long slots hold: those too long for [`KeyId::words`],
+    /// up to 40 bytes.
+    const LONG_MIN: usize = KeyId::WORDS_MAX + 1;
     const LONG_MAX: usize = 40;
 
     pub(crate) fn new() -> BareCache {
@@ -162,7 +164,8 @@ impl BareCache {
     #[inline(never)]
     fn is_bare_long(&mut self, key: &Text<'_>, id: &KeyId) -> bool {
         let raw = key.raw().as_bytes();
-        let (Some(_), 25..=BareCache::LONG_MAX) = (key.as_plain(), raw.len()) else {
+        let (Some(_), BareCache::LONG_MIN..=BareCache::LONG_MAX) = (key.as_plain(), raw.len())
+        else {
             return is_bare(key);
         };
         let words = swar::long_words(raw);
