@@ -2,7 +2,7 @@
 //! string with line feeds is folded over several lines.
 
 use super::indent;
-use super::unicode::is_print;
+use super::unicode::{is_print, is_print_utf8_3};
 use crate::scan::{Piece, Text};
 use crate::swar;
 use core::fmt::{Result, Write};
@@ -99,22 +99,27 @@ impl Fold {
 
 /// Writes a run of decoded characters (no `\\`, `"` or C0 control characters,
 /// as [`Piece::Run`] promises), escaping DEL and non-printable characters.
-/// Printable ASCII goes a word at a time; other characters (a run of CJK
-/// text, say) are decoded and checked one after another in a tight loop.
+/// Printable ASCII goes a word at a time, printable three-byte characters
+/// (the bulk of CJK text, say) are checked from their bytes in a tight
+/// loop, and the few others are decoded one by one.
 fn write_run<W: Write + ?Sized>(out: &mut W, run: &str) -> Result {
     let bytes = run.as_bytes();
     let (mut clean, mut i) = (0, 0);
     while i < bytes.len() {
         i = swar::not_printable_ascii(bytes, i);
-        while let Some((c, len)) = wide_char(bytes, i) {
-            if c != '\u{7f}' && is_print(c) {
-                i += len;
-                continue;
+        while let Some(&[lead, mid, last]) = bytes.get(i..i + 3) {
+            if lead & 0xF0 != 0xE0 || !is_print_utf8_3([lead, mid, last]) {
+                break;
             }
-            out.write_str(&run[clean..i])?;
-            write_escape(out, c)?;
+            i += 3;
+        }
+        if let Some((c, len)) = wide_char(bytes, i) {
+            if c == '\u{7f}' || !is_print(c) {
+                out.write_str(&run[clean..i])?;
+                write_escape(out, c)?;
+                clean = i + len;
+            }
             i += len;
-            clean = i;
         }
     }
     out.write_str(&run[clean..])

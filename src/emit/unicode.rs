@@ -65,6 +65,17 @@ pub(crate) fn is_print(c: char) -> bool {
     }
 }
 
+/// [`is_print`] for the character that the three bytes of UTF-8 `bytes`
+/// encode (U+0800 to U+FFFF: CJK and most other scripts), read straight from
+/// them: the bitmap's index is the payload bits of the first two bytes, the
+/// leaf's bit those of the third, so nothing is decoded.
+#[inline(always)]
+pub(crate) fn is_print_utf8_3(bytes: [u8; 3]) -> bool {
+    let [lead, mid, last] = bytes.map(usize::from);
+    let leaf = PRINT_BMP_INDEX[(lead & 0x0F) << 6 | mid & 0x3F];
+    PRINT_BMP_LEAVES[usize::from(leaf)] >> (last & 0x3F) & 1 == 1
+}
+
 /// Go's `unicode.IsLetter` as of Unicode 15.0.0: general categories Lu, Ll,
 /// Lt, Lm and Lo.
 #[inline]
@@ -605,6 +616,15 @@ mod tests {
         for c in (0x80..0x10000).filter_map(char::from_u32) {
             let ranges = super::in_ranges(&super::PRINT_BMP, c as u16);
             assert_eq!(is_print(c), ranges, "{:#X}", c as u32);
+        }
+    }
+
+    #[test]
+    fn the_three_byte_check_agrees_with_is_print() {
+        for c in (0x800..0x10000).filter_map(char::from_u32) {
+            let mut bytes = [0; 3];
+            c.encode_utf8(&mut bytes);
+            assert_eq!(super::is_print_utf8_3(bytes), is_print(c), "{:#X}", c as u32);
         }
     }
 
