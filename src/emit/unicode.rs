@@ -624,7 +624,12 @@ mod tests {
         for c in (0x800..0x10000).filter_map(char::from_u32) {
             let mut bytes = [0; 3];
             c.encode_utf8(&mut bytes);
-            assert_eq!(super::is_print_utf8_3(bytes), is_print(c), "{:#X}", c as u32);
+            assert_eq!(
+                super::is_print_utf8_3(bytes),
+                is_print(c),
+                "{:#X}",
+                c as u32
+            );
         }
     }
 

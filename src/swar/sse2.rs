@@ -76,3 +76,13 @@ pub(super) fn string_special(s: &[u8], from: usize) -> Result<usize, usize> {
     }
     Err(i)
 }
+
+/// How many of the 16 bytes at `i` are spaces before the first other byte
+/// (16 if all are), if there are 16.
+#[inline]
+#[target_feature(enable = "sse2")]
+pub(super) fn leading_spaces(s: &[u8], i: usize) -> Option<usize> {
+    let spaces = _mm_movemask_epi8(_mm_cmpeq_epi8(load(s, i)?, _mm_set1_epi8(b' ' as i8)));
+    // Bit 16 stops the count at 16.
+    Some((!spaces as u32 | 1 << 16).trailing_zeros() as usize)
+}
