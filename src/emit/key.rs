@@ -84,7 +84,7 @@ pub(crate) struct BareCache {
     slots: [Slot<3>; BareCache::SLOTS],
     /// Keys of 25 to 40 bytes without escapes (twitter's
     /// `in_reply_to_status_id_str`, Kubernetes' `x-kubernetes-patch-strategy`),
-    /// direct-mapped, each told apart by five words ([`swar::long_words`]).
+    /// two-way as well, each told apart by five words ([`swar::long_words`]).
     long: [Slot<5>; BareCache::LONG_SLOTS],
 }
 
@@ -116,7 +116,8 @@ impl BareCache {
     /// [`KeyId::words`] (longer than 24 bytes, or escaped) are checked every
     /// time.
     const SLOTS: usize = 256;
-    /// Long keys are fewer: 32 slots, by the top 5 bits of the hash.
+    /// Long keys are fewer: 16 pairs, by the top 4 bits of the hash
+    /// (direct-mapped, two of twitter's six such keys shared a slot).
     const LONG_SLOTS: usize = 32;
     /// The keys the long slots hold: those too long for [`KeyId::words`],
     /// up to 40 bytes.
@@ -137,26 +138,9 @@ impl BareCache {
         let Some(words) = id.words else {
             return self.is_bare_long(key, id);
         };
-        let len = key.raw().len();
-        // The hash's top bits mix all the words; they pick a pair of slots,
-        // the more recently filled first.
+        // The hash's top bits mix all the words; they pick a pair of slots.
         let pair = 2 * (id.hash >> 57) as usize;
-        let Some([newer, older]) = self.slots.get_mut(pair..pair + 2) else {
-            return is_bare(key);
-        };
-        for slot in [&*newer, &*older] {
-            if slot.holds(len, &words) {
-                return slot.bare;
-            }
-        }
-        let bare = is_bare(key);
-        *older = *newer;
-        *newer = Slot {
-            len: len as u8,
-            words,
-            bare,
-        };
-        bare
+        look_up(&mut self.slots, pair, key, words)
     }
 
     /// [`BareCache::is_bare`] for a key without [`KeyId::words`]: looked up
@@ -168,21 +152,38 @@ impl BareCache {
         else {
             return is_bare(key);
         };
-        let words = swar::long_words(raw);
-        let Some(slot) = self.long.get_mut((id.hash >> 59) as usize) else {
-            return is_bare(key);
-        };
-        if slot.holds(raw.len(), &words) {
+        let pair = 2 * (id.hash >> 60) as usize;
+        look_up(&mut self.long, pair, key, swar::long_words(raw))
+    }
+}
+
+/// The verdict on `key`, whose JSON text has these `words`, from the pair of
+/// `slots` at `pair` (the more recently filled first), or from [`is_bare`],
+/// then kept there in place of the pair's older key.
+#[inline(always)]
+fn look_up<const N: usize>(
+    slots: &mut [Slot<N>],
+    pair: usize,
+    key: &Text<'_>,
+    words: [u64; N],
+) -> bool {
+    let len = key.raw().len();
+    let Some([newer, older]) = slots.get_mut(pair..pair + 2) else {
+        return is_bare(key);
+    };
+    for slot in [&*newer, &*older] {
+        if slot.holds(len, &words) {
             return slot.bare;
         }
-        let bare = is_bare(key);
-        *slot = Slot {
-            len: raw.len() as u8,
-            words,
-            bare,
-        };
-        bare
     }
+    let bare = is_bare(key);
+    *older = *newer;
+    *newer = Slot {
+        len: len as u8,
+        words,
+        bare,
+    };
+    bare
 }
 
 /// A [`BareCache`] set up only once a document has shown enough keys to
