@@ -39,6 +39,11 @@ pub(crate) fn write_string<W: Write + ?Sized>(
 fn write_other_string<W: Write + ?Sized>(out: &mut W, text: &Text<'_>, layout: Layout) -> Result {
     let Layout::Folded(level) = layout else {
         out.write_str("\"")?;
+        if let Some(plain) = text.as_plain() {
+            // No escapes to look for (non-ASCII text, say): one run.
+            write_run(out, plain)?;
+            return out.write_str("\"");
+        }
         for piece in text.pieces() {
             match piece {
                 Piece::Run(run) => write_run(out, run)?,
