@@ -1,0 +1,49 @@
+//! Runs one contender over one file a given number of times, for profilers
+//! that count the whole process (callgrind, perf stat): the difference
+//! between two counts is the cost of the extra conversions alone.
+//!
+//! `cargo run --release --example repeat -- FILE CONTENDER TIMES`, where
+//! CONTENDER is `to_string` (regular layout), `compact`, `to_fmt` (into a
+//! `String` reserved up front) or `validate` (serde_json's `&RawValue`, the
+//! baseline of the performance goals). `tools/instructions.sh` runs it under
+//! callgrind and prints instructions per conversion.
+
+use std::hint::black_box;
+use std::process::ExitCode;
+
+use kyaml::Options;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [file, contender, times] = &args[..] else {
+        eprintln!("usage: repeat FILE to_string|compact|to_fmt|validate TIMES");
+        return ExitCode::from(2);
+    };
+    let (Ok(input), Ok(times)) = (std::fs::read(file), times.parse::<usize>()) else {
+        eprintln!("repeat: cannot read {file} or parse {times}");
+        return ExitCode::from(2);
+    };
+    let run: fn(&[u8]) = match contender.as_str() {
+        "to_string" => |input| drop(black_box(Options::new().to_string(input).unwrap())),
+        "compact" => |input| {
+            let opts = Options::new().compact(true);
+            drop(black_box(opts.to_string(input).unwrap()));
+        },
+        "to_fmt" => |input| {
+            let mut out = String::with_capacity(2 * input.len());
+            Options::new().to_fmt(input, &mut out).unwrap();
+            drop(black_box(out));
+        },
+        "validate" => |input| {
+            black_box(serde_json::from_slice::<&serde_json::value::RawValue>(input).unwrap());
+        },
+        other => {
+            eprintln!("repeat: unknown contender {other}");
+            return ExitCode::from(2);
+        }
+    };
+    for _ in 0..times {
+        run(black_box(&input));
+    }
+    ExitCode::SUCCESS
+}
