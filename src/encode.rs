@@ -8,7 +8,7 @@ use core::fmt::{self, Write};
 
 use crate::emit::{Emitter, Room, Written};
 use crate::error::{Error, ErrorKind, Fault};
-use crate::plan::{Fixed, FixedRoom, Plan, PlanRoom, Store};
+use crate::plan::{starts_with_container, Fixed, FixedRoom, Plan, PlanRoom, Store};
 use crate::scan::{Event, KeyId, Tokenizer};
 use crate::{Form, Options};
 
@@ -210,7 +210,8 @@ pub(crate) fn encode_into_string(
 struct OnePass<'o, 'a, S, W: ?Sized> {
     plan: Plan<'o, S>,
     emitter: Emitter<'o, W>,
-    /// Lists of the document so far, numbered in document order.
+    /// Lists of the document so far that start with a container (the ones
+    /// the plan numbers), in document order.
     lists: usize,
     /// Where to go back to if the bet is lost.
     bet: Option<Bet<'a>>,
@@ -270,19 +271,18 @@ impl<'o, 'a, S: Store, W: Written + ?Sized> OnePass<'o, 'a, S, W> {
         self.emitter.end_document().map_err(failed)
     }
 
-    /// Whether the list just opened is cuddled: known if a skim decided it
-    /// or its first element is not a container, else a bet.
+    /// Whether the list just opened is cuddled: known if it does not start
+    /// with a container or a skim decided it, else a bet.
     fn list_verdict(&mut self, tok: &Tokenizer<'a>) -> bool {
-        let n = self.lists;
-        self.lists += 1;
-        if self.emitter.is_compact() {
+        if self.emitter.is_compact() || !starts_with_container(tok) {
             return false;
         }
+        let n = self.lists;
+        self.lists += 1;
         if self.decided_below.is_some() {
             return self.plan.cuddled(n, tok.token_start(), tok);
         }
-        let bet = matches!(tok.next_byte(), Some(b'[' | b'{'));
-        if bet && self.bet.is_none() {
+        if self.bet.is_none() {
             self.bet = Some(Bet {
                 tok: tok.clone(),
                 list: n,
@@ -290,7 +290,7 @@ impl<'o, 'a, S: Store, W: Written + ?Sized> OnePass<'o, 'a, S, W> {
                 keys: self.plan.keys_len(),
             });
         }
-        bet
+        true
     }
 
     /// Forgets the bet or the skim's window when their list closes.
@@ -361,8 +361,8 @@ fn write_document<W: Write + ?Sized, S: Store>(
     emitter.begin_document().map_err(failed)?;
     while let Some(event) = tok.next_event()? {
         let mut cuddled = false;
-        if event == Event::ListStart {
-            cuddled = !emitter.is_compact() && plan.cuddled(lists, tok.token_start(), tok);
+        if event == Event::ListStart && !emitter.is_compact() && starts_with_container(tok) {
+            cuddled = plan.cuddled(lists, tok.token_start(), tok);
             lists += 1;
         }
         emit(emitter, event, cuddled).map_err(failed)?;

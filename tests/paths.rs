@@ -100,7 +100,8 @@ fn truncated_and_changed_inputs_fail_the_same() {
 fn documents_past_the_small_tables_render_the_same() {
     // Each path clears small tables per call and sets up the full ones when
     // a document first goes past them (64 levels, 32 keys, 512 lists, the
-    // key cache at the 32nd key): both sides of every boundary, and the
+    // key cache at the 32nd key, the window of list verdicts): both sides of
+    // every boundary, and the
     // corpus files, which cross several of them.
     let mut inputs: Vec<Vec<u8>> = Vec::new();
     for depth in [63, 64, 65, 66, 200] {
@@ -137,6 +138,20 @@ fn documents_past_the_small_tables_render_the_same() {
             .collect();
         inputs.push(format!("[{cuddled}]").into_bytes());
         inputs.push(format!("[{}]", mixed.join(", ")).into_bytes());
+    }
+    // Lists that start with a container, each needing a verdict, around
+    // the fixed store's window of 32,768 (past it, a skim fills the window
+    // again): cuddled ones, and ones whose later scalar loses the bet, with
+    // lists that start with a scalar, which are not numbered, in between.
+    for lists in [32_767, 32_768, 32_769, 40_000] {
+        let items: Vec<&str> = (0..lists)
+            .map(|i| match i % 3 {
+                0 => "[[1]]",
+                1 => "[{}, 2]",
+                _ => "[[], [3, [4]]]",
+            })
+            .collect();
+        inputs.push(format!("[{}]", items.join(", ")).into_bytes());
     }
     for file in ["twitter", "citm_catalog", "canada", "k8s_swagger"] {
         let path = format!("{}/benches/data/{file}.json", env!("CARGO_MANIFEST_DIR"));

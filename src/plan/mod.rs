@@ -6,6 +6,9 @@
 //! would rescan nested lists once per level (`[[[[...]]]]` is quadratic), so
 //! this pass, which reads every byte anyway, records one verdict bit per list
 //! in document order, and the writing pass reads them back in the same order.
+//! Only lists whose first element is a container are numbered: the others
+//! (empty, or starting with a scalar) are not cuddled, as the byte after
+//! their `[` shows every pass.
 //! When the store is full (only the fixed, no-alloc store can be), the lists
 //! past it get their verdicts from a lookahead from the first list not
 //! covered (a skim, `skim.rs`), which fills the window again: each lookahead
@@ -79,7 +82,8 @@ impl<'r, S: Store> Plan<'r, S> {
     }
 
     /// Whether list number `n`, whose `[` is at `pos`, is cuddled: all its
-    /// elements are containers, and it has some.
+    /// elements are containers. Only lists whose first element is a
+    /// container are numbered (see [`starts_with_container`]).
     pub(crate) fn cuddled(&mut self, n: usize, pos: usize, tok: &Tokenizer<'_>) -> bool {
         if !(self.base..self.base + self.covered).contains(&n) {
             // The list's own frame sits below the frames of the maps that
@@ -93,13 +97,10 @@ impl<'r, S: Store> Plan<'r, S> {
     /// Reads one document, numbering its lists from 0.
     fn scan(&mut self, tok: &mut Tokenizer<'_>, verdicts: bool) -> Result<(), Fault> {
         let (mut depth, mut lists) = (0usize, 0usize);
-        let mut fresh_list = false;
         // The frame of the innermost open container, read by every scalar.
         let mut parent = None;
         (self.base, self.covered) = (0, 0);
         while let Some(event) = tok.next_event()? {
-            let opened_list = fresh_list;
-            fresh_list = false;
             match event {
                 Event::MapStart => {
                     self.open_map(depth);
@@ -108,18 +109,15 @@ impl<'r, S: Store> Plan<'r, S> {
                     continue;
                 }
                 Event::ListStart => {
-                    self.open_list(depth, lists, verdicts);
+                    let numbered = verdicts && starts_with_container(tok);
+                    self.open_list(depth, numbered.then_some(lists));
                     parent = Some(self.frames.get(depth));
-                    lists += 1;
+                    lists += usize::from(numbered);
                     depth += 1;
-                    fresh_list = true;
                     continue;
                 }
                 Event::ListEnd => {
                     depth -= 1;
-                    if let Some(frame) = parent.filter(|_| opened_list) {
-                        self.set_verdict((frame & !LIST) as usize, false);
-                    }
                     parent = depth.checked_sub(1).map(|d| self.frames.get(d));
                 }
                 Event::MapEnd => {
@@ -138,12 +136,13 @@ impl<'r, S: Store> Plan<'r, S> {
         Ok(())
     }
 
-    /// Opens list number `n` (of the window) in `frames[depth]`: its verdict
-    /// starts as cuddled, if `keep` and the store has room for it.
-    fn open_list(&mut self, depth: usize, n: usize, keep: bool) {
-        let kept = keep && self.store.reserve_verdicts(n + 1);
-        *self.frames.get_mut(depth) = LIST | if kept { n as u32 } else { u32::MAX >> 1 };
-        if kept {
+    /// Opens a list in `frames[depth]`: if it is list number `n` (of the
+    /// window) and the store has room for its verdict, that starts as
+    /// cuddled; else its scalars set nothing.
+    fn open_list(&mut self, depth: usize, n: Option<usize>) {
+        let kept = n.filter(|&n| self.store.reserve_verdicts(n + 1));
+        *self.frames.get_mut(depth) = LIST | kept.map_or(u32::MAX >> 1, |n| n as u32);
+        if let Some(n) = kept {
             self.set_verdict(n, true);
             self.covered = n + 1;
         }
@@ -201,6 +200,15 @@ impl<'r, S: Store> Plan<'r, S> {
             None => Ok(()),
         }
     }
+}
+
+/// Whether the list whose `[` `tok` has just read starts with a container.
+/// Only such a list can be cuddled, and only such lists are numbered and
+/// given verdicts: a list that is empty or starts with a scalar is not
+/// cuddled, which the byte after its `[` tells every pass at once (canada's
+/// 111,000 coordinate pairs need no verdicts, and overflowed the window).
+pub(crate) fn starts_with_container(tok: &Tokenizer<'_>) -> bool {
+    matches!(tok.next_byte(), Some(b'[' | b'{'))
 }
 
 /// The decoded text of a key seen in `src`.

@@ -40,15 +40,15 @@ impl<S: Store> Plan<'_, S> {
     pub(super) fn skim(&mut self, src: &[u8], mut pos: usize, mut depth: usize, base: usize) {
         let top = depth;
         let mut lists = 0usize;
-        // The next byte that is not white space starts an element of the
-        // innermost container, a list.
+        // The next byte that is not white space starts an element (not the
+        // first) of the innermost container, a list.
         let mut element = false;
         (self.base, self.covered) = (base, 0);
         loop {
             if element {
                 element = false;
                 pos = swar::skip_white_space(src, pos);
-                // A scalar element, or `]` right after `[`: not cuddled.
+                // A scalar element: not cuddled.
                 if !matches!(src.get(pos), Some(b'[' | b'{')) {
                     self.set_verdict((self.frames.get(depth - 1) & !LIST) as usize, false);
                 }
@@ -61,10 +61,12 @@ impl<S: Store> Plan<'_, S> {
                 Class::Quote => pos = skip_string(src, pos),
                 Class::Open if depth == MAX_DEPTH => return,
                 Class::Open if b == b'[' => {
-                    self.open_list(depth, lists, true);
-                    lists += 1;
+                    // Numbered as the other passes number lists.
+                    pos = swar::skip_white_space(src, pos);
+                    let numbered = matches!(src.get(pos), Some(b'[' | b'{'));
+                    self.open_list(depth, numbered.then_some(lists));
+                    lists += usize::from(numbered);
                     depth += 1;
-                    element = true;
                 }
                 Class::Open => {
                     *self.frames.get_mut(depth) = 0;
