@@ -2,7 +2,7 @@
 //! string with line feeds is folded over several lines.
 
 use super::indent;
-use super::unicode::{is_print, is_print_utf8_3};
+use super::unicode::{is_print, is_print_utf8_2, is_print_utf8_3};
 use crate::scan::{Piece, Text};
 use crate::swar;
 use core::fmt::{Result, Write};
@@ -104,9 +104,9 @@ impl Fold {
 
 /// Writes a run of decoded characters (no `\\`, `"` or C0 control characters,
 /// as [`Piece::Run`] promises), escaping DEL and non-printable characters.
-/// Printable ASCII goes a word at a time, printable three-byte characters
-/// (the bulk of CJK text, say) are checked from their bytes in a tight
-/// loop, and the few others are decoded one by one.
+/// Printable ASCII goes a word at a time, printable two- and three-byte
+/// characters (Cyrillic or CJK text, say) are checked from their bytes in a
+/// tight loop, and the few others are decoded one by one.
 fn write_run<W: Write + ?Sized>(out: &mut W, run: &str) -> Result {
     let bytes = run.as_bytes();
     let (mut clean, mut i) = (0, 0);
@@ -117,6 +117,12 @@ fn write_run<W: Write + ?Sized>(out: &mut W, run: &str) -> Result {
                 break;
             }
             i += 3;
+        }
+        while let Some(&[lead, last]) = bytes.get(i..i + 2) {
+            if lead & 0xE0 != 0xC0 || !is_print_utf8_2([lead, last]) {
+                break;
+            }
+            i += 2;
         }
         if let Some((c, len)) = wide_char(bytes, i) {
             if c == '\u{7f}' || !is_print(c) {

@@ -65,6 +65,16 @@ pub(crate) fn is_print(c: char) -> bool {
     }
 }
 
+/// [`is_print`] for the character that the two bytes of UTF-8 `bytes`
+/// encode (U+0080 to U+07FF: Latin, Greek, Cyrillic, Hebrew, Arabic, ...),
+/// read straight from them as [`is_print_utf8_3`] does.
+#[inline(always)]
+pub(crate) fn is_print_utf8_2(bytes: [u8; 2]) -> bool {
+    let [lead, last] = bytes.map(usize::from);
+    let leaf = PRINT_BMP_INDEX[lead & 0x1F];
+    PRINT_BMP_LEAVES[usize::from(leaf)] >> (last & 0x3F) & 1 == 1
+}
+
 /// [`is_print`] for the character that the three bytes of UTF-8 `bytes`
 /// encode (U+0800 to U+FFFF: CJK and most other scripts), read straight from
 /// them: the bitmap's index is the payload bits of the first two bytes, the
@@ -616,6 +626,20 @@ mod tests {
         for c in (0x80..0x10000).filter_map(char::from_u32) {
             let ranges = super::in_ranges(&super::PRINT_BMP, c as u16);
             assert_eq!(is_print(c), ranges, "{:#X}", c as u32);
+        }
+    }
+
+    #[test]
+    fn the_two_byte_check_agrees_with_is_print() {
+        for c in (0x80..0x800).filter_map(char::from_u32) {
+            let mut bytes = [0; 2];
+            c.encode_utf8(&mut bytes);
+            assert_eq!(
+                super::is_print_utf8_2(bytes),
+                is_print(c),
+                "{:#X}",
+                c as u32
+            );
         }
     }
 
