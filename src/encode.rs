@@ -78,7 +78,7 @@ fn encode_staged<W: Write + ?Sized>(
     let mut first = None;
     loop {
         // The documents before this one are complete.
-        let done = pass.emitter.sink().len;
+        let done = pass.emitter.sink().written();
         let fault = match tok.next_document() {
             Ok(false) => break,
             Ok(true) => {
@@ -96,12 +96,12 @@ fn encode_staged<W: Write + ?Sized>(
             if staged.overflowed {
                 return None;
             }
-            staged.len = done;
+            staged.take_back(done);
             result = Err(fault.locate(input));
             break;
         }
     }
-    let staged = pass.emitter.sink().written();
+    let staged = pass.emitter.sink().bytes();
     // Everything staged came from `&str` writes, so it is UTF-8.
     let delivered = match core::str::from_utf8(staged) {
         Ok("") => Ok(()),
@@ -135,7 +135,8 @@ impl Staged {
         }
     }
 
-    fn written(&self) -> &[u8] {
+    /// What has been written, as bytes.
+    fn bytes(&self) -> &[u8] {
         &self.buf[..self.len]
     }
 }
