@@ -208,7 +208,13 @@ impl<'r, S: Store> Plan<'r, S> {
 /// cuddled, which the byte after its `[` tells every pass at once (canada's
 /// 111,000 coordinate pairs need no verdicts, and overflowed the window).
 pub(crate) fn starts_with_container(tok: &Tokenizer<'_>) -> bool {
-    matches!(tok.next_byte(), Some(b'[' | b'{'))
+    opens_container(tok.next_byte())
+}
+
+/// Whether a value starting with `b` is a container: the one test by which
+/// every pass, the skim too, tells a list's elements apart.
+fn opens_container(b: Option<u8>) -> bool {
+    matches!(b, Some(b'[' | b'{'))
 }
 
 /// The decoded text of a key seen in `src`.

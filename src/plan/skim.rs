@@ -8,7 +8,7 @@
 //! reads each at most once, indexes nothing out of range and stops at the
 //! end of the input or at `MAX_DEPTH`.
 
-use super::{Plan, Store, LIST};
+use super::{opens_container, Plan, Store, LIST};
 use crate::swar;
 use crate::MAX_DEPTH;
 
@@ -49,7 +49,7 @@ impl<S: Store> Plan<'_, S> {
                 element = false;
                 pos = swar::skip_white_space(src, pos);
                 // A scalar element: not cuddled.
-                if !matches!(src.get(pos), Some(b'[' | b'{')) {
+                if !opens_container(src.get(pos).copied()) {
                     self.set_verdict((self.frames.get(depth - 1) & !LIST) as usize, false);
                 }
             }
@@ -63,7 +63,7 @@ impl<S: Store> Plan<'_, S> {
                 Class::Open if b == b'[' => {
                     // Numbered as the other passes number lists.
                     pos = swar::skip_white_space(src, pos);
-                    let numbered = matches!(src.get(pos), Some(b'[' | b'{'));
+                    let numbered = opens_container(src.get(pos).copied());
                     self.open_list(depth, numbered.then_some(lists));
                     lists += usize::from(numbered);
                     depth += 1;
