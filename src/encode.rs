@@ -10,6 +10,7 @@ use crate::emit::{Emitter, Room, Written};
 use crate::error::{Error, ErrorKind, Fault};
 use crate::plan::{starts_with_container, Fixed, FixedRoom, Plan, PlanRoom, Store};
 use crate::scan::{Event, KeyId, Tokenizer};
+use crate::tiered::{Full, Tiered};
 use crate::{Form, Options};
 
 /// Encodes every document of `input` into `out`, checking each one
@@ -65,7 +66,8 @@ fn encode_staged<W: Write + ?Sized>(
     out: &mut W,
     room: &mut FixedRoom,
 ) -> Option<Result<(), Error>> {
-    let mut staged = Staged::new();
+    let mut staged_room = None;
+    let mut staged = Staged::new(&mut staged_room);
     let mut tok = Tokenizer::new(input, 0, opts.depth_limit());
     let (mut plan_room, mut emit_room) = (PlanRoom::default(), Room::default());
     let mut pass = OnePass::new(
@@ -116,50 +118,50 @@ fn encode_staged<W: Write + ?Sized>(
 }
 
 /// A buffer on the stack that takes an encoder's writes until it is full,
-/// then refuses them and says so.
-struct Staged {
-    buf: [u8; Staged::CAPACITY],
+/// then refuses them and says so. Its first [`Staged::SMALL`] bytes are
+/// set up at once and the rest only for output that needs them (see
+/// [`Tiered`]): clearing all of it cost every log line.
+struct Staged<'r> {
+    buf: Tiered<'r, u8, { Staged::SMALL }, { Staged::CAPACITY }>,
     len: usize,
     overflowed: bool,
 }
 
-impl Staged {
+impl<'r> Staged<'r> {
     /// Enough for a log line or a small resource (2 KiB).
     const CAPACITY: usize = 2048;
+    /// Enough for most log lines.
+    const SMALL: usize = 256;
 
-    fn new() -> Staged {
+    fn new(room: &'r mut Full<u8, { Staged::CAPACITY }>) -> Staged<'r> {
         Staged {
-            buf: [0; Staged::CAPACITY],
+            buf: Tiered::new(0, room),
             len: 0,
             overflowed: false,
         }
     }
 
     /// What has been written, as bytes.
-    fn bytes(&self) -> &[u8] {
-        &self.buf[..self.len]
+    fn bytes(&mut self) -> &[u8] {
+        self.buf.first_mut(self.len)
     }
 }
 
-impl Write for Staged {
+impl Write for Staged<'_> {
     #[inline]
     fn write_str(&mut self, s: &str) -> fmt::Result {
         let end = self.len + s.len();
-        match self.buf.get_mut(self.len..end) {
-            Some(room) => {
-                room.copy_from_slice(s.as_bytes());
-                self.len = end;
-                Ok(())
-            }
-            None => {
-                self.overflowed = true;
-                Err(fmt::Error)
-            }
+        if end > Staged::CAPACITY {
+            self.overflowed = true;
+            return Err(fmt::Error);
         }
+        self.buf.first_mut(end)[self.len..].copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
     }
 }
 
-impl Written for Staged {
+impl Written for Staged<'_> {
     fn written(&self) -> usize {
         self.len
     }

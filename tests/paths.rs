@@ -172,10 +172,11 @@ fn documents_past_the_small_tables_render_the_same() {
 #[test]
 fn inputs_around_the_one_pass_buffer_render_the_same() {
     // to_fmt writes an input of up to 2 KiB in one pass into a buffer of
-    // 2 KiB: output just under and over it (the regular form's is longer),
-    // a second document that outgrows it, and errors before and after it
-    // fills, in one document and in the second of two.
-    for n in [150, 180, 200, 230, 250, 400] {
+    // 2 KiB, whose first 256 bytes are set up first: output just under and
+    // over each (the regular form's is longer), a second document that
+    // outgrows them, and errors before and after they fill, in one document
+    // and in the second of two.
+    for n in [18, 20, 21, 22, 24, 25, 26, 27, 150, 180, 200, 230, 250, 400] {
         let items = vec!["\"abcdef\""; n].join(",");
         assert!(assert_agree(format!("[{items}]").as_bytes()));
         for invalid in [
