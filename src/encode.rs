@@ -341,14 +341,9 @@ fn sink_failed(pos: usize) -> Fault {
 
 /// Fails if another document follows the one `tok` has just read.
 fn only_value(tok: &Tokenizer<'_>) -> Result<(), Fault> {
-    let mut rest = tok.clone();
-    match rest.next_document()? {
-        true => Err(Fault::new(
-            ErrorKind::TrailingValue,
-            rest.pos(),
-            "end of input",
-        )),
-        false => Ok(()),
+    match tok.peek_document()? {
+        (pos, true) => Err(Fault::new(ErrorKind::TrailingValue, pos, "end of input")),
+        (_, false) => Ok(()),
     }
 }
 

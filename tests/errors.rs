@@ -352,6 +352,18 @@ fn value_form_holds_one_value() {
         assert_eq!(out, "", "value form wrote the first of two values");
     }
     assert_eq!(opts.to_string("  [1]  \n").unwrap(), "[\n  1,\n]");
+    // What follows the value is looked at, not skipped: bad UTF-8 there is
+    // the error, where it starts.
+    for to_fmt in [false, true] {
+        let json = b"[1] \n\xff";
+        let mut out = String::new();
+        let err = match to_fmt {
+            false => opts.to_string(json).unwrap_err(),
+            true => opts.to_fmt(json, &mut out).unwrap_err(),
+        };
+        assert_eq!((err.kind(), err.offset()), (ErrorKind::InvalidUtf8, 5));
+        assert_eq!(out, "");
+    }
 }
 
 #[test]

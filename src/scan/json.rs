@@ -119,18 +119,29 @@ impl<'a> Tokenizer<'a> {
     /// Skips white space (and a byte order mark at the very start) and says
     /// whether another document follows; if so, the next events are its.
     pub(crate) fn next_document(&mut self) -> Result<bool, Fault> {
-        if self.pos == 0 && self.src.starts_with('\u{FEFF}') {
-            self.pos = 3;
+        let (pos, next) = self.peek_document()?;
+        self.pos = pos;
+        if next {
+            self.state = State::Value;
         }
-        self.skip_ws();
-        if self.pos == self.src.len() {
-            return match self.pos < self.total {
-                true => Err(Fault::new(ErrorKind::InvalidUtf8, self.pos, "UTF-8")),
-                false => Ok(false),
-            };
+        Ok(next)
+    }
+
+    /// Where the next document would start, and whether there is one,
+    /// without moving: what [`Tokenizer::next_document`] would find.
+    pub(crate) fn peek_document(&self) -> Result<(usize, bool), Fault> {
+        let mut pos = self.pos;
+        if pos == 0 && self.src.starts_with('\u{FEFF}') {
+            pos = 3;
         }
-        self.state = State::Value;
-        Ok(true)
+        pos = swar::skip_white_space(self.src.as_bytes(), pos);
+        if pos < self.src.len() {
+            return Ok((pos, true));
+        }
+        match pos < self.total {
+            true => Err(Fault::new(ErrorKind::InvalidUtf8, pos, "UTF-8")),
+            false => Ok((pos, false)),
+        }
     }
 
     /// The next event of the current document, or `None` once it is complete.
