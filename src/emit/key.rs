@@ -649,6 +649,21 @@ mod tests {
     }
 
     #[test]
+    fn rule_2_words_in_every_case() {
+        for word in ["null", "y", "yes", "on", "n", "no", "off", "true", "false"] {
+            for mask in 0..1u32 << word.len() {
+                let k: std::string::String = (word.chars().enumerate())
+                    .map(|(i, c)| match mask >> i & 1 {
+                        1 => c.to_ascii_uppercase(),
+                        _ => c,
+                    })
+                    .collect();
+                assert!(!bare(&k), "{k}");
+            }
+        }
+    }
+
+    #[test]
     fn rule_3_resolver_patterns() {
         for k in [
             "2025-02-30",
