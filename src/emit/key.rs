@@ -106,8 +106,16 @@ impl<const N: usize> Slot<N> {
     };
 
     /// Whether the slot holds the key of `len` bytes with these words.
+    /// Word by word, not as arrays: `words` are the caller's fresh 8-byte
+    /// stores, and the 16-byte loads of an array comparison (or copy) wait
+    /// until those reach the cache, as store-to-load forwarding fails. That
+    /// wait was half the time spent writing keys.
     fn holds(&self, len: usize, words: &[u64; N]) -> bool {
-        usize::from(self.len) == len && self.words == *words
+        let mut diff = (usize::from(self.len) ^ len) as u64;
+        for (a, b) in self.words.iter().zip(words) {
+            diff |= a ^ b;
+        }
+        diff == 0
     }
 }
 
@@ -136,7 +144,7 @@ impl BareCache {
     /// quotes, as [`is_bare`] says.
     #[inline]
     pub(crate) fn is_bare(&mut self, key: &Text<'_>, id: &KeyId) -> bool {
-        let Some(words) = id.words else {
+        let Some(words) = &id.words else {
             return self.is_bare_long(key, id);
         };
         // The hash's top bits mix all the words; they pick a pair of slots.
@@ -154,7 +162,7 @@ impl BareCache {
             return is_bare(key);
         };
         let pair = 2 * (id.hash >> 60) as usize;
-        look_up(&mut self.long, pair, key, swar::long_words(raw))
+        look_up(&mut self.long, pair, key, &swar::long_words(raw))
     }
 }
 
@@ -166,14 +174,14 @@ fn look_up<const N: usize>(
     slots: &mut [Slot<N>],
     pair: usize,
     key: &Text<'_>,
-    words: [u64; N],
+    words: &[u64; N],
 ) -> bool {
     let len = key.raw().len();
     let Some([newer, older]) = slots.get_mut(pair..pair + 2) else {
         return is_bare(key);
     };
     for slot in [&*newer, &*older] {
-        if slot.holds(len, &words) {
+        if slot.holds(len, words) {
             return slot.bare;
         }
     }
@@ -181,7 +189,7 @@ fn look_up<const N: usize>(
     *older = *newer;
     *newer = Slot {
         len: len as u8,
-        words,
+        words: *words,
         bare,
     };
     bare
@@ -587,6 +595,33 @@ mod tests {
         assert!(id.words.is_none());
         assert_eq!(cache.is_bare(&escaped, &id), is_bare(&escaped));
         assert_eq!(cache.is_bare(&escaped, &id), is_bare(&escaped));
+    }
+
+    #[test]
+    fn a_pair_of_slots_tells_keys_apart_by_every_word() {
+        // Keys of one length that differ in one byte of word `w` only, one
+        // bare and one quoted (a space), in the same pair of slots: each
+        // must get its own verdict whichever was looked up last.
+        fn check<const N: usize>(len: usize, words: fn(&[u8]) -> [u64; N]) {
+            for w in 0..N {
+                let mut slots = [Slot::<N>::EMPTY; 2];
+                let keys: std::vec::Vec<std::string::String> = [b'b', b' ']
+                    .iter()
+                    .map(|&c| {
+                        let mut k = std::vec![b'a'; len];
+                        k[8 * w + 3] = c;
+                        std::string::String::from_utf8(k).unwrap()
+                    })
+                    .collect();
+                for k in keys.iter().chain(&keys).chain(keys.iter().rev()) {
+                    let text = Text::new(k, false, false);
+                    let verdict = look_up(&mut slots, 0, &text, &words(k.as_bytes()));
+                    assert_eq!(verdict, k.contains('b'), "word {w} of {k:?}");
+                }
+            }
+        }
+        check(KeyId::WORDS_MAX, swar::words);
+        check(BareCache::LONG_MAX, swar::long_words);
     }
 
     #[test]
