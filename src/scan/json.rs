@@ -348,17 +348,26 @@ impl<'a> Tokenizer<'a> {
         let bytes = self.src.as_bytes();
         let body = self.pos + 1;
         let (i, printable) = swar::string_special_printable(bytes, body);
-        if printable && bytes.get(i) == Some(&b'"') {
-            self.pos = i + 1;
-            return Ok(Text::printable(&self.src[body..i]));
-        }
-        self.string_rest(body, i)
+        let whole = printable && bytes.get(i) == Some(&b'"');
+        let (end, escaped, line_feed) = match whole {
+            true => (i, false, false),
+            false => self.string_rest(i)?,
+        };
+        self.pos = end + 1;
+        let raw = &self.src[body..end];
+        Ok(match whole {
+            true => Text::printable(raw),
+            false => Text::new(raw, escaped, line_feed),
+        })
     }
 
-    /// The rest of a string whose body starts at `body`, from its first
-    /// byte at `i` that is not printable ASCII.
+    /// The rest of a string from its first byte at `i` that is not
+    /// printable ASCII: where its closing quote is, whether it has escapes
+    /// and whether one is a line feed. Not a [`Text`]: its flags come back
+    /// one by one, so the caller reads them the way they were written (a
+    /// `Text` written here and read back in words waits for the stores).
     #[inline(never)]
-    fn string_rest(&mut self, body: usize, mut i: usize) -> Result<Text<'a>, Fault> {
+    fn string_rest(&mut self, mut i: usize) -> Result<(usize, bool, bool), Fault> {
         let bytes = self.src.as_bytes();
         let (mut escaped, mut line_feed) = (false, false);
         loop {
@@ -381,8 +390,7 @@ impl<'a> Tokenizer<'a> {
                 }
             }
         }
-        self.pos = i + 1;
-        Ok(Text::new(&self.src[body..i], escaped, line_feed))
+        Ok((i, escaped, line_feed))
     }
 
     /// Checks the escape at `at`: its length and whether it is a line feed.
