@@ -101,8 +101,7 @@ fn documents_past_the_small_tables_render_the_same() {
     // Each path clears small tables per call and sets up the full ones when
     // a document first goes past them (64 levels, 32 keys, 512 lists, the
     // key cache at the 32nd key, the window of list verdicts): both sides of
-    // every boundary, and the
-    // corpus files, which cross several of them.
+    // every boundary, and the corpus files, which cross several of them.
     let mut inputs: Vec<Vec<u8>> = Vec::new();
     for depth in [63, 64, 65, 66, 200] {
         // Alternating maps and lists, cuddled and not, closing with scalars.
