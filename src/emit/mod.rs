@@ -15,6 +15,7 @@ use core::fmt::{Result, Write};
 use crate::scan::{KeyId, Text};
 use crate::tiered::{Full, Tiered};
 use crate::{Form, Options, MAX_DEPTH};
+pub(crate) use number::write_exponent_form;
 pub(crate) use string::Layout;
 
 /// The container is a list (else a map).

@@ -7,6 +7,7 @@
 //! touching the emitter.
 
 mod json;
+pub(crate) mod resolve;
 mod text;
 
 pub(crate) use json::Tokenizer;
