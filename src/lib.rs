@@ -60,6 +60,8 @@ extern crate std;
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+#[cfg(feature = "alloc")]
+mod diff;
 mod dump;
 mod emit;
 mod encode;
@@ -73,6 +75,11 @@ mod tiered;
 
 use core::fmt;
 
+#[cfg(feature = "alloc")]
+#[doc(hidden)]
+pub use diff::assert_kyaml_eq_impl;
+#[cfg(feature = "alloc")]
+pub use diff::Diff;
 pub use dump::Dump;
 pub use error::{Error, ErrorKind};
 

@@ -1,0 +1,214 @@
+//! Unordered maps: the input rewritten as compact JSON with every map's
+//! members sorted by decoded key, so that key order alone is never a
+//! difference. The one place that reads the tokenizer's events for the diff.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::scan::{Event, Text, Tokenizer};
+
+/// One token of the input, in document order.
+enum Token<'a> {
+    /// `{` or `[`, and the index of its closing token.
+    Open {
+        map: bool,
+        close: usize,
+    },
+    Close,
+    Key(Text<'a>),
+    /// A scalar as JSON text (strings still quoted and escaped as written).
+    Scalar(&'a str, bool),
+}
+
+/// `json` with each map's members sorted by key (code point order of the
+/// decoded keys; equal keys keep their order), one compact JSON value per
+/// document, separated by line feeds. `None` when the input is not valid
+/// (a syntax error, too deep, a duplicate key, ...): the caller then renders
+/// the input as it is, which reports the same error at its real position.
+pub(crate) fn sort_keys(json: &[u8], max_depth: usize) -> Option<String> {
+    let mut tokens = Tokenizer::new(json, 0, max_depth);
+    let mut out = String::with_capacity(json.len());
+    let mut list: Vec<Token<'_>> = Vec::new();
+    let mut open: Vec<usize> = Vec::new();
+    while tokens.next_document().ok()? {
+        list.clear();
+        while let Some(event) = tokens.next_event().ok()? {
+            let token = match event {
+                Event::MapStart | Event::ListStart => {
+                    open.push(list.len());
+                    Token::Open {
+                        map: event == Event::MapStart,
+                        close: 0,
+                    }
+                }
+                Event::MapEnd | Event::ListEnd => {
+                    let start = open.pop()?;
+                    let close = list.len();
+                    if let Some(Token::Open { close: c, .. }) = list.get_mut(start) {
+                        *c = close;
+                    }
+                    Token::Close
+                }
+                Event::Key(text) => Token::Key(text),
+                Event::Str(text) => Token::Scalar(text.raw(), true),
+                Event::Number { text, .. } => Token::Scalar(text, false),
+                Event::Bool(true) => Token::Scalar("true", false),
+                Event::Bool(false) => Token::Scalar("false", false),
+                Event::Null => Token::Scalar("null", false),
+            };
+            list.push(token);
+        }
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        write_sorted(&list, &mut out)?;
+    }
+    Some(out)
+}
+
+/// What is left to write of one open container.
+enum Frame {
+    /// The key indices of a map's members, sorted, and how many are written.
+    Map(Vec<usize>, usize),
+    /// The next element's index and the list's closing index.
+    List(usize, usize),
+}
+
+/// Writes the document in `tokens` with sorted maps; `None` on a duplicate key.
+fn write_sorted(tokens: &[Token<'_>], out: &mut String) -> Option<()> {
+    let mut stack: Vec<Frame> = Vec::new();
+    // The next value to write, if any, before going back to the stack.
+    let mut next = Some(0);
+    loop {
+        if let Some(at) = next.take() {
+            match tokens.get(at)? {
+                Token::Open { map: true, close } => {
+                    out.push('{');
+                    let keys = sorted_members(tokens, at + 1, *close)?;
+                    stack.push(Frame::Map(keys, 0));
+                }
+                Token::Open { map: false, close } => {
+                    out.push('[');
+                    stack.push(Frame::List(at + 1, *close));
+                }
+                Token::Scalar(text, quoted) => {
+                    if *quoted {
+                        out.push('"');
+                    }
+                    out.push_str(text);
+                    if *quoted {
+                        out.push('"');
+                    }
+                }
+                Token::Key(_) | Token::Close => return None,
+            }
+        }
+        let Some(frame) = stack.last_mut() else {
+            return Some(());
+        };
+        match frame {
+            Frame::Map(keys, done) => match keys.get(*done) {
+                Some(&key) => {
+                    if *done > 0 {
+                        out.push(',');
+                    }
+                    *done += 1;
+                    let Some(Token::Key(text)) = tokens.get(key) else {
+                        return None;
+                    };
+                    out.push('"');
+                    out.push_str(text.raw());
+                    out.push_str("\":");
+                    next = Some(key + 1);
+                }
+                None => {
+                    out.push('}');
+                    stack.pop();
+                }
+            },
+            Frame::List(at, close) => {
+                if *at < *close {
+                    if !matches!(tokens.get(*at - 1), Some(Token::Open { .. })) {
+                        out.push(',');
+                    }
+                    next = Some(*at);
+                    *at = after(tokens, *at);
+                } else {
+                    out.push(']');
+                    stack.pop();
+                }
+            }
+        }
+    }
+}
+
+/// The index just past the value starting at `at`.
+fn after(tokens: &[Token<'_>], at: usize) -> usize {
+    match tokens.get(at) {
+        Some(Token::Open { close, .. }) => close + 1,
+        _ => at + 1,
+    }
+}
+
+/// The key indices of the map whose members lie in `tokens[start..close]`,
+/// sorted by decoded key; `None` if two keys are equal.
+fn sorted_members(tokens: &[Token<'_>], start: usize, close: usize) -> Option<Vec<usize>> {
+    let mut keys = Vec::new();
+    let mut at = start;
+    while at < close {
+        keys.push(at);
+        at = after(tokens, at + 1);
+    }
+    let text = |i: usize| match tokens.get(i) {
+        Some(Token::Key(text)) => Some(*text),
+        _ => None,
+    };
+    keys.sort_by(|&x, &y| match (text(x), text(y)) {
+        (Some(x), Some(y)) => x.cmp_decoded(&y),
+        _ => core::cmp::Ordering::Equal,
+    });
+    for pair in keys.windows(2) {
+        if let (Some(x), Some(y)) = (text(pair[0]), text(pair[1])) {
+            if x.decodes_same(&y) {
+                return None;
+            }
+        }
+    }
+    Some(keys)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sort_keys;
+
+    #[test]
+    fn sorts_every_map_by_decoded_key_and_keeps_lists_in_order() {
+        let json = r#"{"b": [3, {"z": 1, "\u0061": "x\n"}, 1], "a": {}, "é": null, "e": [[]]}"#;
+        assert_eq!(
+            sort_keys(json.as_bytes(), 1000).unwrap(),
+            r#"{"a":{},"b":[3,{"\u0061":"x\n","z":1},1],"e":[[]],"é":null}"#
+        );
+    }
+
+    #[test]
+    fn streams_become_one_value_per_line() {
+        assert_eq!(
+            sort_keys(b"{\"b\":1,\"a\":2} [true, false] 1.5e3", 1000).unwrap(),
+            "{\"a\":2,\"b\":1}\n[true,false]\n1.5e3"
+        );
+        assert_eq!(sort_keys(b"  ", 1000).unwrap(), "");
+    }
+
+    #[test]
+    fn invalid_input_gives_none() {
+        for bad in [
+            &b"{\"a\": 1, \"\\u0061\": 2}"[..],
+            b"{\"a\": 1,}",
+            b"[[[1]]]",
+            b"\"\\ud800\"",
+            b"[1] [",
+        ] {
+            assert_eq!(sort_keys(bad, 2), None, "{:?}", core::str::from_utf8(bad));
+        }
+    }
+}
