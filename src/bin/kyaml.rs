@@ -4,8 +4,12 @@
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
+#[path = "kyaml/diff.rs"]
+mod diff;
+
 const USAGE: &str = "\
 Usage: kyaml [--compact] [FILE ...]
+       kyaml diff [OPTIONS] OLD NEW   (see `kyaml diff --help`)
 
 Renders JSON as KYAML, the YAML dialect of `kubectl get -o kyaml`.
 Reads each FILE (`-` or none: standard input); every JSON value, whether
@@ -22,6 +26,9 @@ not written; the documents before it are. The exit status is then 1.
 ";
 
 fn main() -> ExitCode {
+    if std::env::args_os().nth(1).is_some_and(|arg| arg == "diff") {
+        return diff::main(std::env::args_os().skip(2));
+    }
     let mut opts = kyaml::Options::new();
     let mut files = Vec::new();
     let mut flags_done = false;

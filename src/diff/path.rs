@@ -48,6 +48,8 @@ pub(crate) struct PathWalker<'a> {
     documents: usize,
     /// Inside a folded string: the line before ended in an escaped break.
     folded: bool,
+    /// The last path asked for.
+    found: String,
 }
 
 impl<'a> PathWalker<'a> {
@@ -60,6 +62,7 @@ impl<'a> PathWalker<'a> {
             path: String::new(),
             documents: 0,
             folded: false,
+            found: String::new(),
         }
     }
 
@@ -67,7 +70,6 @@ impl<'a> PathWalker<'a> {
     /// (1-based; 0 before any `---`). Targets must not decrease from call to
     /// call; a target past the end gives the path where the text ends.
     pub(crate) fn path_at(&mut self, target: usize) -> (&str, usize) {
-        let mut here = self.path.len();
         while self.line <= target && !self.rest.is_empty() {
             let (line, rest) = match self.rest.find('\n') {
                 Some(i) => (&self.rest[..i], &self.rest[i + 1..]),
@@ -76,12 +78,22 @@ impl<'a> PathWalker<'a> {
             self.rest = rest;
             let last = self.line == target;
             self.line += 1;
-            here = self.step(line);
             if last {
-                break;
+                let (mut start, mut close) = (None, None);
+                self.step(line, &mut |path, starts| {
+                    let slot = if starts { &mut start } else { &mut close };
+                    if slot.is_none() {
+                        *slot = Some(String::from(path));
+                    }
+                });
+                self.found = start.or(close).unwrap_or_default();
+                return (&self.found, self.documents);
             }
+            self.step(line, &mut |_, _| {});
         }
-        (self.path.get(..here).unwrap_or(""), self.documents)
+        self.found.clear();
+        self.found.push_str(&self.path);
+        (&self.found, self.documents)
     }
 
     /// The path length of the innermost open container.
@@ -89,101 +101,88 @@ impl<'a> PathWalker<'a> {
         self.stack.last().map_or(0, |f| f.len)
     }
 
-    /// Reads one line; returns the length of its path in `self.path`.
-    fn step(&mut self, line: &str) -> usize {
-        let folded = self.folded;
-        self.folded = ends_in_escaped_break(line);
-        if folded {
-            // A folded string's body: the path of its owner, kept in `path`.
-            return self.path.len();
+    /// Reads one line. Calls `seen(path, true)` for each value that starts
+    /// on it (a folded string's later lines: its own), and `seen(path,
+    /// false)` for each container it closes, in order.
+    fn step(&mut self, line: &str, seen: &mut dyn FnMut(&str, bool)) {
+        if self.folded {
+            // A folded string's body; the path still ends at its owner.
+            self.folded = ends_in_escaped_break(line);
+            seen(&self.path, true);
+            return;
         }
+        self.path.truncate(self.top());
         if line == "---" {
             self.stack.clear();
             self.path.clear();
             self.documents += 1;
-            return 0;
+            seen("", true);
+            return;
         }
-        let body = line.trim_start_matches(' ');
-        self.path.truncate(self.top());
-        if body.starts_with('}') || body.starts_with(']') {
-            return self.close(body);
-        }
-        let in_map = self.stack.last().is_some_and(|f| f.map);
-        let value = if in_map {
-            let body = body.strip_prefix("? ").unwrap_or(body);
+        let mut rest = line.trim_start_matches(' ');
+        // Whether the next value is a map member's (it then takes no index).
+        let mut keyed = false;
+        if self.stack.last().is_some_and(|f| f.map) && !rest.starts_with(['}', ']']) {
+            let body = rest.strip_prefix("? ").unwrap_or(rest);
             let (key, value) = split_key(body);
             push_key(&mut self.path, key);
-            value
-        } else {
-            if let Some(frame) = self.stack.last_mut() {
+            rest = value;
+            keyed = true;
+        }
+        loop {
+            rest = rest.trim_start_matches([' ', ',']);
+            let Some(&first) = rest.as_bytes().first() else {
+                return;
+            };
+            match first {
+                b'}' | b']' => {
+                    seen(&self.path[..self.top()], false);
+                    self.stack.pop();
+                    self.path.truncate(self.top());
+                    rest = &rest[1..];
+                }
+                b'{' | b'[' => {
+                    if !keyed {
+                        self.begin_element();
+                    }
+                    keyed = false;
+                    seen(&self.path, true);
+                    let empty = if first == b'{' { "{}" } else { "[]" };
+                    if let Some(after) = rest.strip_prefix(empty) {
+                        self.path.truncate(self.top());
+                        rest = after;
+                    } else {
+                        self.stack.push(Frame {
+                            map: first == b'{',
+                            len: self.path.len(),
+                            next: 0,
+                        });
+                        rest = &rest[1..];
+                    }
+                }
+                _ => {
+                    // A scalar: the rest of the line, or a folded string's start.
+                    if !keyed {
+                        self.begin_element();
+                    }
+                    seen(&self.path, true);
+                    self.folded = ends_in_escaped_break(rest);
+                    return;
+                }
+            }
+        }
+    }
+
+    /// A value starts in the innermost container: in a list, its index
+    /// joins the path.
+    fn begin_element(&mut self) {
+        if let Some(frame) = self.stack.last_mut() {
+            if !frame.map {
                 let index = frame.next;
                 frame.next += 1;
                 let _ = write!(self.path, "[{index}]");
             }
-            body
-        };
-        let here = self.path.len();
-        self.open(value);
-        if self.folded {
-            // Keep the owner's path while the string's lines go by.
-            self.path.truncate(here);
         }
-        here
-    }
-
-    /// Pushes the containers `value` opens (`{`, `[`, `[{`).
-    fn open(&mut self, value: &str) {
-        let value = value.strip_suffix(',').unwrap_or(value);
-        match value {
-            "{" => self.push(true),
-            "[" => self.push(false),
-            "[{" => {
-                self.push(false);
-                if let Some(frame) = self.stack.last_mut() {
-                    frame.next = 1;
-                }
-                self.path.push_str("[0]");
-                self.push(true);
-            }
-            _ => {}
-        }
-    }
-
-    fn push(&mut self, map: bool) {
-        self.stack.push(Frame {
-            map,
-            len: self.path.len(),
-            next: 0,
-        });
-    }
-
-    /// A closing line: `}`, `]`, `}]`, `}, {`, each maybe with `,`.
-    fn close(&mut self, body: &str) -> usize {
-        let here = self.top();
-        let mut chars = body.chars();
-        while let Some(c) = chars.next() {
-            match c {
-                '}' | ']' => {
-                    self.stack.pop();
-                }
-                ',' => {}
-                ' ' if chars.as_str() == "{" => {
-                    // `}, {`: the next element of a cuddled list opens.
-                    if let Some(frame) = self.stack.last_mut() {
-                        let index = frame.next;
-                        frame.next += 1;
-                        self.path.truncate(frame.len);
-                        let _ = write!(self.path, "[{index}]");
-                    }
-                    self.push(true);
-                    break;
-                }
-                _ => break,
-            }
-        }
-        self.path
-            .truncate(self.top().max(here).min(self.path.len()));
-        here.min(self.path.len())
     }
 }
 
@@ -378,22 +377,193 @@ mod tests {
         assert_eq!(walker.path_at(99), ("", 2));
     }
 
-    #[test]
-    fn every_vector_and_corpus_line_gets_a_path_without_panicking() {
-        // The conformance vectors' regular renderings: each non-closing line
-        // of a map member must end its path with that member's key.
-        for file in ["values", "escapes", "keys", "regressions"] {
-            let data = std::fs::read_to_string(alloc::format!(
-                "{}/tests/data/{file}.jsonl",
-                env!("CARGO_MANIFEST_DIR")
-            ))
-            .unwrap();
-            for case in data.lines() {
-                let Some(regular) = field(case, "regular") else {
-                    continue;
+    /// One step of a path: a key (decoded) or a list index.
+    #[derive(Clone, Debug, PartialEq)]
+    enum Seg {
+        Key(String),
+        Index(usize),
+    }
+
+    /// The oracle: the path of every value of each document of `json`, in
+    /// document order, from the tokenizer's events.
+    fn value_paths(json: &str) -> Vec<Vec<Seg>> {
+        use crate::scan::{Event, Tokenizer};
+        let mut tokens = Tokenizer::new(json.as_bytes(), 0, 1000);
+        let mut out = Vec::new();
+        while tokens.next_document().unwrap() {
+            // Per open container: the path to it, and for a list the next index.
+            let mut stack: Vec<(Vec<Seg>, Option<usize>)> = Vec::new();
+            let mut key: Option<String> = None;
+            while let Some(event) = tokens.next_event().unwrap() {
+                let path = |stack: &mut Vec<(Vec<Seg>, Option<usize>)>,
+                            key: &mut Option<String>| {
+                    let Some((base, index)) = stack.last_mut() else {
+                        return Vec::new();
+                    };
+                    let mut path = base.clone();
+                    match index {
+                        Some(i) => {
+                            path.push(Seg::Index(*i));
+                            *i += 1;
+                        }
+                        None => path.push(Seg::Key(key.take().unwrap())),
+                    }
+                    path
                 };
-                let _ = paths(&regular);
+                match event {
+                    Event::Key(text) => key = Some(text.chars().collect()),
+                    Event::MapEnd | Event::ListEnd => {
+                        stack.pop();
+                    }
+                    Event::MapStart | Event::ListStart => {
+                        let here = path(&mut stack, &mut key);
+                        out.push(here.clone());
+                        let list = (event == Event::ListStart).then_some(0);
+                        stack.push((here, list));
+                    }
+                    _ => out.push(path(&mut stack, &mut key)),
+                }
             }
+        }
+        out
+    }
+
+    /// Parses a walker path back into steps, undoing KYAML's escapes.
+    fn parse_path(path: &str) -> Vec<Seg> {
+        let mut out = Vec::new();
+        let mut rest = path;
+        while !rest.is_empty() {
+            if let Some(r) = rest.strip_prefix("[\"") {
+                let mut key = String::new();
+                let mut chars = r.char_indices();
+                let end = loop {
+                    let (i, c) = chars.next().expect("unterminated key");
+                    match c {
+                        '"' => break i,
+                        '\\' => {
+                            let (_, e) = chars.next().unwrap();
+                            let hex = |n: usize, chars: &mut core::str::CharIndices| {
+                                let digits: String =
+                                    (0..n).map(|_| chars.next().unwrap().1).collect();
+                                char::from_u32(u32::from_str_radix(&digits, 16).unwrap()).unwrap()
+                            };
+                            key.push(match e {
+                                '0' => '\0',
+                                'a' => '\u{7}',
+                                'b' => '\u{8}',
+                                't' => '\t',
+                                'n' => '\n',
+                                'v' => '\u{b}',
+                                'f' => '\u{c}',
+                                'r' => '\r',
+                                'e' => '\u{1b}',
+                                'N' => '\u{85}',
+                                '_' => '\u{a0}',
+                                'L' => '\u{2028}',
+                                'P' => '\u{2029}',
+                                'x' => hex(2, &mut chars),
+                                'u' => hex(4, &mut chars),
+                                'U' => hex(8, &mut chars),
+                                other => other,
+                            });
+                        }
+                        c => key.push(c),
+                    }
+                };
+                out.push(Seg::Key(key));
+                rest = r[end + 1..].strip_prefix(']').expect("no ] after a key");
+            } else if let Some(r) = rest.strip_prefix('[') {
+                let end = r.find(']').unwrap();
+                out.push(Seg::Index(r[..end].parse().unwrap()));
+                rest = &r[end + 1..];
+            } else {
+                let r = rest.strip_prefix('.').unwrap_or(rest);
+                let end = r.find(['.', '[']).unwrap_or(r.len());
+                out.push(Seg::Key(String::from(&r[..end])));
+                rest = &r[end..];
+            }
+        }
+        out
+    }
+
+    /// The walker against the oracle on `json`'s regular rendering: the
+    /// paths of the values the lines start, each the first time it
+    /// appears, are exactly the values' paths in order. Returns the lines
+    /// checked.
+    fn check_against_oracle(json: &str) -> usize {
+        let Ok(text) = crate::Options::new().to_string(json) else {
+            return 0;
+        };
+        let expected = value_paths(json);
+        let mut seen = std::collections::HashSet::new();
+        let mut walker = PathWalker::new(&text);
+        let mut got = Vec::new();
+        let mut document = 0;
+        for line in text.lines() {
+            let mut starts = Vec::new();
+            walker.step(line, &mut |path, start| {
+                if start {
+                    starts.push(String::from(path));
+                }
+            });
+            if walker.documents != document {
+                // Each document starts afresh (its root is seen again).
+                document = walker.documents;
+                seen.clear();
+            }
+            for path in starts {
+                if seen.insert(path.clone()) {
+                    got.push(parse_path(&path));
+                }
+            }
+        }
+        let lines = text.lines().count();
+        let mut want = expected.iter();
+        for path in &got {
+            let next = want
+                .next()
+                .unwrap_or_else(|| panic!("extra path {path:?} in\n{text}"));
+            assert_eq!(next, path, "in\n{text}");
+        }
+        assert_eq!(want.next(), None, "paths missing in\n{text}");
+        lines
+    }
+
+    #[test]
+    fn paths_agree_with_the_tokenizer_on_every_vector_and_corpus_file() {
+        let root = env!("CARGO_MANIFEST_DIR");
+        let mut lines = 0;
+        for file in [
+            "values",
+            "escapes",
+            "keys",
+            "regressions",
+            "deviations",
+            "documents",
+        ] {
+            let data =
+                std::fs::read_to_string(alloc::format!("{root}/tests/data/{file}.jsonl")).unwrap();
+            for case in data.lines() {
+                lines += check_against_oracle(&field(case, "json").unwrap());
+            }
+        }
+        assert!(lines > 700, "{lines}");
+        for file in ["twitter", "citm_catalog", "canada", "k8s_swagger"] {
+            let json =
+                std::fs::read_to_string(alloc::format!("{root}/benches/data/{file}.json")).unwrap();
+            assert!(check_against_oracle(&json) > 10_000);
+        }
+    }
+
+    #[test]
+    fn paths_agree_with_the_tokenizer_on_awkward_keys_and_strings() {
+        for json in [
+            r#"{"a\nb": {"x.y": ["\u0007", {"\u00a0": "m\nn"}], "": [[], {}]}, "é": [{"k": 1}, [2], {"k": "a\\\nb"}]}"#,
+            r#"[{"a": [{"b": [{"c": "\n"}]}]}, {"d": "x"}]"#,
+            r#"{"\\": {"\"": "\\\n"}, "e5": 1, "? a": {"a: b": 2}}"#,
+            "[\"x\\n\", \"y\"]\n{\"z\": [\"q\\n\"]}",
+        ] {
+            assert!(check_against_oracle(json) > 3, "{json}");
         }
     }
 
@@ -401,8 +571,7 @@ mod tests {
     fn field(line: &str, name: &str) -> Option<String> {
         let key = alloc::format!("\"{name}\": ");
         let start = line.find(&key)? + key.len();
-        let json = crate::scan::Tokenizer::new(line.as_bytes(), start, 10).at(start);
-        let mut json = json;
+        let mut json = crate::scan::Tokenizer::new(line.as_bytes(), start, 10).at(start);
         match json.next_event() {
             Ok(Some(crate::scan::Event::Str(text))) => Some(text.chars().collect()),
             _ => None,
