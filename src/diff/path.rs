@@ -5,24 +5,27 @@
 //! walker follows line by line, keeping a stack of the open containers:
 //!
 //! - `---` starts a document (the stack empties, the document count rises);
-//! - a line is two spaces per level of indentation, then either a closer
-//!   (`}`, `]`, `}]`, each maybe with `,`; or `}, {`, which closes one element
-//!   of a cuddled list and opens the next), or a member `KEY: VALUE` inside a
-//!   map (`KEY` bare, up to the first `": "`, or double-quoted; `? KEY: VALUE`
-//!   for an explicit key), or an element `VALUE` inside a list or at the top;
-//! - `VALUE` opens a map (`{`), a list (`[`), a cuddled list and its first
-//!   map (`[{`), or a folded string (`"\`), or is complete on its line;
-//! - a folded string's lines after the first belong to it, whatever they
-//!   hold, for as long as the line before ends in an odd number of `\`
-//!   (an escaped line break; `\\` is an escaped backslash).
+//! - a line is two spaces per level of indentation, then, inside a map and
+//!   unless the line starts with a closer, a key: bare up to the first
+//!   `": "`, or double-quoted, or after `? ` (an explicit key); then a run
+//!   of brackets and values separated by `,` and spaces: `{` and `[` open a
+//!   container, `}` and `]` close one, `{}` and `[]` are empty values, and
+//!   anything else is a scalar that ends the line. Cuddled lists make runs
+//!   such as `[{`, `}, {`, `[[{`, `}], [`, `[[], {}],`;
+//! - a scalar that ends in an odd number of `\` (an escaped line break,
+//!   where `\\` is an escaped backslash) starts a folded string: the lines
+//!   after it belong to the string, whatever they hold, for as long as the
+//!   line before ends the same way.
 //!
 //! A path is the keys and list indices from the top: `spec.containers[0].image`,
-//! with keys that are not plain identifiers quoted as JSON strings in
-//! brackets: `metadata.labels["app.kubernetes.io/name"]`. A line's path is
-//! that of the member or element it starts (for `key: [{`, the member);
-//! a closing line's is that of the container it closes (for `}, {`, the
-//! element it opens). Lines the grammar does not expect (a rendering of
-//! invalid input) never panic; they leave the path as it was.
+//! with keys that are not identifiers in brackets and quotes:
+//! `metadata.labels["app.kubernetes.io/name"]` (a key the rendering quotes
+//! keeps the rendering's escapes). A line's path is that of the first value
+//! it starts (for `key: [{`, the member `key`; for `}, {`, the next
+//! element), or else of the first container it closes; a folded string's
+//! lines have the string's path. Lines the grammar does not expect (a
+//! rendering of invalid input) never panic. A test checks the walker against
+//! the tokenizer's own paths on every conformance vector and corpus file.
 
 use alloc::string::String;
 use alloc::vec::Vec;
