@@ -225,22 +225,11 @@ impl Fronts {
             let mut work: u64 = 0;
             let mut k = -d + f_start;
             while k <= d - f_end {
-                let i = c + k;
-                let mut x = if k == -d
-                    || (k != d && Self::get(&self.forward, i - 1) < Self::get(&self.forward, i + 1))
-                {
-                    Self::get(&self.forward, i + 1)
-                } else {
-                    Self::get(&self.forward, i - 1) + 1
-                };
-                let mut y = x - k;
-                while x < n && y < m && x >= 0 && y >= 0 && a[x as usize] == b[y as usize] {
-                    x += 1;
-                    y += 1;
-                    work += 1;
-                }
-                work += 1;
-                Self::set(&mut self.forward, i, x);
+                let x = extend(&mut self.forward, c + k, k == -d, k == d, &mut work, |x| {
+                    let y = x - k;
+                    x < n && y < m && x >= 0 && y >= 0 && a[x as usize] == b[y as usize]
+                });
+                let y = x - k;
                 if x > n {
                     f_end += 2;
                 } else if y > m {
@@ -261,28 +250,15 @@ impl Fronts {
             }
             let mut k = -d + b_start;
             while k <= d - b_end {
-                let i = c + k;
-                let mut x = if k == -d
-                    || (k != d
-                        && Self::get(&self.backward, i - 1) < Self::get(&self.backward, i + 1))
-                {
-                    Self::get(&self.backward, i + 1)
-                } else {
-                    Self::get(&self.backward, i - 1) + 1
-                };
-                let mut y = x - k;
-                while x < n
-                    && y < m
-                    && x >= 0
-                    && y >= 0
-                    && a[(n - x - 1) as usize] == b[(m - y - 1) as usize]
-                {
-                    x += 1;
-                    y += 1;
-                    work += 1;
-                }
-                work += 1;
-                Self::set(&mut self.backward, i, x);
+                let x = extend(&mut self.backward, c + k, k == -d, k == d, &mut work, |x| {
+                    let y = x - k;
+                    x < n
+                        && y < m
+                        && x >= 0
+                        && y >= 0
+                        && a[(n - x - 1) as usize] == b[(m - y - 1) as usize]
+                });
+                let y = x - k;
                 if x > n {
                     b_end += 2;
                 } else if y > m {
@@ -317,8 +293,10 @@ impl Fronts {
             Some(point) => point,
             None => (best.1, best.2),
         };
-        // A split must leave two smaller problems; the proof above says it
-        // does, and this keeps it so whatever happens.
+        // A split must leave two smaller problems. It does: with both ends
+        // unequal, a shortest path has at least two edits, and the overlap
+        // is found after at least one edit from each end. This keeps it so
+        // whatever happens (and for the furthest-point split).
         let (x, y) = (x.clamp(0, n) as usize, y.clamp(0, m) as usize);
         if (x, y) == (0, 0) || (x, y) == (a.len(), b.len()) {
             (1.min(a.len()), 0)
@@ -326,6 +304,34 @@ impl Fronts {
             (x, y)
         }
     }
+}
+
+/// One search's step on the diagonal at index `i` of `v`: one edit from the
+/// neighbour that reached further (the one below at the round's lowest
+/// diagonal, `low`; the one above at its highest, `high`), then along the
+/// snake while `same(x)` says the next elements are equal. Stores and
+/// returns the `x` reached, and counts the work.
+fn extend(
+    v: &mut [isize],
+    i: isize,
+    low: bool,
+    high: bool,
+    work: &mut u64,
+    same: impl Fn(isize) -> bool,
+) -> isize {
+    let (below, above) = (Fronts::get(v, i - 1), Fronts::get(v, i + 1));
+    let mut x = if low || (!high && below < above) {
+        above
+    } else {
+        below + 1
+    };
+    while same(x) {
+        x += 1;
+        *work += 1;
+    }
+    *work += 1;
+    Fronts::set(v, i, x);
+    x
 }
 
 #[cfg(test)]
