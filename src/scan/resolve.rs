@@ -1748,6 +1748,65 @@ mod tests {
         assert_eq!(cases, 297);
     }
 
+    /// The same 4,000 scalars as eemeli's `yaml` (YAML 1.2 core schema)
+    /// reads them (tools/gen_plain_scalars_yaml12.js).
+    #[test]
+    fn random_plain_scalars_agree_with_yaml12_core() {
+        let (mut rows, mut agree, mut known) = (0, 0, 0);
+        for line in data("plain-scalars-yaml12.jsonl").lines() {
+            let row: Json = serde_json::from_str(line).unwrap();
+            let scalar = row["scalar"].as_str().unwrap();
+            let (kind, text) = (
+                row["value"]["type"].as_str().unwrap(),
+                row["value"]["text"].as_str().unwrap(),
+            );
+            rows += 1;
+            let got = resolve_plain(scalar, Yaml12);
+            let written = |n: &Number<'_>| {
+                let mut out = String::new();
+                n.write_json(&mut out).unwrap();
+                out
+            };
+            let ok = match (kind, got) {
+                ("null", Ok(Value::Null)) => true,
+                ("bool", Ok(Value::Bool(b))) => text == b.to_string(),
+                ("int", Ok(Value::Number(n @ Number::Int(_)))) => written(&n) == text,
+                ("int", Err(PAST_U128)) if text.parse::<u128>().is_err() => {
+                    // Our limit: octal and hexadecimal up to 128 bits.
+                    known += 1;
+                    continue;
+                }
+                ("float", Ok(Value::Number(Number::Float(Float::NaN)))) => text == "NaN",
+                ("float", Ok(Value::Number(Number::Float(Float::Infinity { negative })))) => {
+                    text == if negative { "-Infinity" } else { "Infinity" }
+                }
+                ("float", Ok(Value::Number(n @ Number::Float(_)))) => {
+                    let ours: f64 = written(&n).parse().unwrap();
+                    if ours.is_infinite() {
+                        // Past float64: we keep the text, as the JSON path does.
+                        assert!(text.ends_with("Infinity"), "{scalar}");
+                        known += 1;
+                        continue;
+                    }
+                    ours == text.parse::<f64>().unwrap()
+                }
+                ("str", Ok(Value::Str(s))) => s == text,
+                _ => false,
+            };
+            assert!(
+                ok,
+                "{scalar:?}: want {kind} {text}, got {:?}",
+                resolve_plain(scalar, Yaml12)
+            );
+            agree += 1;
+        }
+        std::eprintln!(
+            "plain-scalars-yaml12.jsonl: {rows} scalars, {agree} agree, {known} known differences"
+        );
+        assert_eq!(agree + known, rows);
+        assert_eq!(rows, 4000);
+    }
+
     /// 4,000 random plain scalars as kubectl_read.py reads them
     /// (tools/gen_plain_scalars.py), as values and as keys.
     #[test]
