@@ -283,6 +283,9 @@ impl<W: Write + ?Sized> Write for JsonDigits<'_, W> {
 ///
 /// `<<` is the string `<<` here; whether it is a merge key is the caller's
 /// call (kubectl merges on a plain `<<` key).
+///
+/// A plain scalar that spans lines needs no resolving: folding puts a space
+/// or a line feed in its text, and no reading but the string has one.
 pub(crate) fn resolve_plain(text: &str, schema: Schema) -> Result<Value<'_>, Refusal> {
     match schema {
         Schema::Kubectl => resolve_kubectl(text),
@@ -971,7 +974,10 @@ pub(crate) struct Binary<'a> {
 }
 
 impl<'a> Binary<'a> {
-    /// Checks `text` (one pass over the base64, one decoding it).
+    /// Checks `text` (one pass over the base64, one decoding it). White
+    /// space is skipped, so the source lines of a plain or block scalar's
+    /// content serve as well as its decoded text (folding and indentation
+    /// are white space).
     pub(crate) fn new(text: &'a str) -> Result<Binary<'a>, Refusal> {
         let (mut data, mut padding) = (0usize, 0usize);
         for c in text.chars().filter(|&c| !base64_space(c)) {
