@@ -4,8 +4,10 @@
 //!
 //! `cargo run --release --example repeat -- FILE CONTENDER TIMES [--fastest]`,
 //! where CONTENDER is `to_string` (regular layout), `compact`, `to_fmt` (into
-//! a `String` reserved up front) or `validate` (serde_json's `&RawValue`, the
-//! baseline of the performance goals). `tools/instructions.sh` runs it under
+//! a `String` reserved up front), `dump` (`{}` of [`kyaml::Dump`] over the
+//! file's text: the logger's case, for a file holding one short record) or
+//! `validate` (serde_json's `&RawValue`, the baseline of the performance
+//! goals). `tools/instructions.sh` runs it under
 //! callgrind and prints instructions per conversion.
 //!
 //! `--fastest` times each call and prints the fastest, in microseconds: to
@@ -25,7 +27,7 @@ fn main() -> ExitCode {
         all => (false, all),
     };
     let [file, contender, times] = args else {
-        eprintln!("usage: repeat FILE to_string|compact|to_fmt|validate TIMES [--fastest]");
+        eprintln!("usage: repeat FILE to_string|compact|to_fmt|dump|validate TIMES [--fastest]");
         return ExitCode::from(2);
     };
     let (Ok(input), Ok(times)) = (std::fs::read(file), times.parse::<usize>()) else {
@@ -41,6 +43,13 @@ fn main() -> ExitCode {
         "to_fmt" => |input| {
             let mut out = String::with_capacity(2 * input.len());
             Options::new().to_fmt(input, &mut out).unwrap();
+            drop(black_box(out));
+        },
+        "dump" => |input| {
+            use std::fmt::Write;
+            let text = std::str::from_utf8(input).unwrap_or_default();
+            let mut out = String::with_capacity(256);
+            write!(out, "{}", kyaml::Dump(text)).unwrap();
             drop(black_box(out));
         },
         "validate" => |input| {

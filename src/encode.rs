@@ -8,9 +8,9 @@ use core::fmt::{self, Write};
 
 use crate::emit::{Emitter, Room, Written};
 use crate::error::{Error, ErrorKind, Fault};
-use crate::plan::{starts_with_container, Fixed, FixedRoom, Plan, PlanRoom, Store};
-use crate::scan::{Event, KeyId, Tokenizer};
-use crate::tiered::{Full, Tiered};
+use crate::plan::{Fixed, FixedRoom, ListNumbers, Plan, PlanRoom, Store};
+use crate::scan::{Event, KeyId, Source, Tokenizer};
+use crate::tiered::{FullRoom, Tiered};
 use crate::{Form, Options};
 
 /// Encodes every document of `input` into `out`, checking each one
@@ -25,15 +25,16 @@ pub(crate) fn encode<W: Write + ?Sized, S: Store>(
     let (mut plan_room, mut emit_room) = (PlanRoom::default(), Room::default());
     let mut plan = Plan::new(store, &mut plan_room);
     let mut emitter = Emitter::new(out, opts, &mut emit_room);
-    while tok.next_document().map_err(|e| e.locate(input))? {
+    while tok.next_document().map_err(|e| locate(e, &tok, input))? {
         let start = tok.pos();
         plan.check(&mut tok, !opts.is_compact())
-            .map_err(|e| e.locate(input))?;
+            .map_err(|e| locate(e, &tok, input))?;
         if opts.output_form() == Form::Value {
             // One value only, and that is known before anything is written.
-            only_value(&tok).map_err(|e| e.locate(input))?;
+            only_value(&tok).map_err(|e| locate(e, &tok, input))?;
         }
-        write_document(&mut tok.at(start), &mut plan, &mut emitter).map_err(|e| e.locate(input))?;
+        write_document(&mut tok.at(start), &mut plan, &mut emitter)
+            .map_err(|e| locate(e, &tok, input))?;
     }
     Ok(())
 }
@@ -99,7 +100,7 @@ fn encode_staged<W: Write + ?Sized>(
                 return None;
             }
             staged.take_back(done);
-            result = Err(fault.locate(input));
+            result = Err(locate(fault, &tok, input));
             break;
         }
     }
@@ -112,7 +113,7 @@ fn encode_staged<W: Write + ?Sized>(
     };
     if delivered.is_err() {
         let fault = sink_failed(first.unwrap_or_default());
-        return Some(Err(fault.locate(input)));
+        return Some(Err(locate(fault, &tok, input)));
     }
     Some(result)
 }
@@ -133,7 +134,7 @@ impl<'r> Staged<'r> {
     /// Enough for most log lines.
     const SMALL: usize = 256;
 
-    fn new(room: &'r mut Full<u8, { Staged::CAPACITY }>) -> Staged<'r> {
+    fn new(room: &'r mut FullRoom<u8, { Staged::CAPACITY }>) -> Staged<'r> {
         Staged {
             buf: Tiered::new(0, room),
             len: 0,
@@ -187,12 +188,13 @@ pub(crate) fn encode_into_string(
         Plan::new(crate::plan::Growing::default(), &mut plan_room),
         Emitter::new(out, opts, &mut emit_room),
     );
-    while tok.next_document().map_err(|e| e.locate(input))? {
+    while tok.next_document().map_err(|e| locate(e, &tok, input))? {
         // Errors come in the order the checking pass meets them (a skim
         // checks nothing): the same error as on the other paths.
-        pass.write_document(&mut tok).map_err(|e| e.locate(input))?;
+        pass.write_document(&mut tok)
+            .map_err(|e| locate(e, &tok, input))?;
         if opts.output_form() == Form::Value {
-            only_value(&tok).map_err(|e| e.locate(input))?;
+            only_value(&tok).map_err(|e| locate(e, &tok, input))?;
         }
     }
     Ok(())
@@ -210,42 +212,41 @@ pub(crate) fn encode_into_string(
 /// Each byte is written at most twice and skimmed at most once, and lists
 /// whose first element tells the truth (nearly all, in real documents) are
 /// never skimmed.
-struct OnePass<'o, 'a, S, W: ?Sized> {
+struct OnePass<'o, S, W: ?Sized, Src> {
     plan: Plan<'o, S>,
     emitter: Emitter<'o, W>,
-    /// Lists of the document so far that start with a container (the ones
-    /// the plan numbers), in document order.
-    lists: usize,
+    /// The numbers of the lists of the document so far.
+    lists: ListNumbers,
     /// Where to go back to if the bet is lost.
-    bet: Option<Bet<'a>>,
+    bet: Option<Bet<Src>>,
     /// Inside a list that a skim decided, whose frame is at this depth: its
     /// lists take their verdicts from the plan.
     decided_below: Option<usize>,
 }
 
 /// The state just after the `[` of the outermost list written on a bet.
-struct Bet<'a> {
-    tok: Tokenizer<'a>,
+struct Bet<Src> {
+    tok: Src,
     list: usize,
     emitter: crate::emit::Mark,
     keys: usize,
 }
 
-impl<'o, 'a, S: Store, W: Written + ?Sized> OnePass<'o, 'a, S, W> {
-    fn new(plan: Plan<'o, S>, emitter: Emitter<'o, W>) -> OnePass<'o, 'a, S, W> {
+impl<'o, 'a, S: Store, W: Written + ?Sized, Src: Source<'a>> OnePass<'o, S, W, Src> {
+    fn new(plan: Plan<'o, S>, emitter: Emitter<'o, W>) -> OnePass<'o, S, W, Src> {
         OnePass {
             plan,
             emitter,
-            lists: 0,
+            lists: ListNumbers::default(),
             bet: None,
             decided_below: None,
         }
     }
 
-    fn write_document(&mut self, tok: &mut Tokenizer<'a>) -> Result<(), Fault> {
+    fn write_document(&mut self, tok: &mut Src) -> Result<(), Fault> {
         let pos = tok.pos();
         let failed = |_| sink_failed(pos);
-        (self.lists, self.bet, self.decided_below) = (0, None, None);
+        (self.lists, self.bet, self.decided_below) = (ListNumbers::default(), None, None);
         self.plan.forget_verdicts();
         self.emitter.begin_document().map_err(failed)?;
         while let Some(event) = tok.next_event()? {
@@ -257,12 +258,13 @@ impl<'o, 'a, S: Store, W: Written + ?Sized> OnePass<'o, 'a, S, W> {
                     // One identity for both the duplicate check and the
                     // quoting cache.
                     let id = KeyId::of(key);
-                    self.plan.push_key(key, &id, tok.token_start() + 1);
+                    self.plan.push_key(&id, tok.token_start());
                     self.emitter.key(key, &id).map_err(failed)?;
                     continue;
                 }
                 Event::ListStart => cuddled = self.list_verdict(tok),
                 Event::ListEnd => self.list_closed(tok.depth()),
+                Event::Trivia(_) => continue,
                 _ if self.emitter.in_cuddled_list() => {
                     self.lose_bet(tok)?;
                     continue;
@@ -276,14 +278,15 @@ impl<'o, 'a, S: Store, W: Written + ?Sized> OnePass<'o, 'a, S, W> {
 
     /// Whether the list just opened is cuddled: known if it does not start
     /// with a container or a skim decided it, else a bet.
-    fn list_verdict(&mut self, tok: &Tokenizer<'a>) -> bool {
-        if self.emitter.is_compact() || !starts_with_container(tok) {
+    fn list_verdict(&mut self, tok: &Src) -> bool {
+        if self.emitter.is_compact() {
             return false;
         }
-        let n = self.lists;
-        self.lists += 1;
+        let Some(n) = self.lists.number(tok.list_starts_with_container()) else {
+            return false;
+        };
         if self.decided_below.is_some() {
-            return self.plan.cuddled(n, tok.token_start(), tok);
+            return self.plan.verdict_or_skim(n, tok);
         }
         if self.bet.is_none() {
             self.bet = Some(Bet {
@@ -312,7 +315,7 @@ impl<'o, 'a, S: Store, W: Written + ?Sized> OnePass<'o, 'a, S, W> {
 
     /// A list written cuddled has a scalar element: goes back to the bet,
     /// skims its list and opens it again with the skim's verdict.
-    fn lose_bet(&mut self, tok: &mut Tokenizer<'a>) -> Result<(), Fault> {
+    fn lose_bet(&mut self, tok: &mut Src) -> Result<(), Fault> {
         // Only a bet writes a list cuddled outside a skimmed list.
         let Some(bet) = self.bet.take() else {
             return Err(Fault::new(
@@ -324,10 +327,10 @@ impl<'o, 'a, S: Store, W: Written + ?Sized> OnePass<'o, 'a, S, W> {
         *tok = bet.tok;
         self.emitter.rewind(bet.emitter);
         self.plan.truncate_keys(bet.keys);
-        self.lists = bet.list + 1;
+        self.lists = ListNumbers::from(bet.list + 1);
         let start = tok.token_start();
         self.decided_below = Some(tok.depth() - 1);
-        let cuddled = self.plan.cuddled(bet.list, start, tok);
+        let cuddled = self.plan.verdict_or_skim(bet.list, tok);
         self.emitter
             .list_start(cuddled)
             .map_err(|_| sink_failed(start))
@@ -340,7 +343,7 @@ fn sink_failed(pos: usize) -> Fault {
 }
 
 /// Fails if another document follows the one `tok` has just read.
-fn only_value(tok: &Tokenizer<'_>) -> Result<(), Fault> {
+fn only_value<'a>(tok: &impl Source<'a>) -> Result<(), Fault> {
     match tok.peek_document()? {
         (pos, true) => Err(Fault::new(ErrorKind::TrailingValue, pos, "end of input")),
         (_, false) => Ok(()),
@@ -348,20 +351,21 @@ fn only_value(tok: &Tokenizer<'_>) -> Result<(), Fault> {
 }
 
 /// The writing pass over one document that the checking pass accepted.
-fn write_document<W: Write + ?Sized, S: Store>(
-    tok: &mut Tokenizer<'_>,
+fn write_document<'a, W: Write + ?Sized, S: Store>(
+    tok: &mut impl Source<'a>,
     plan: &mut Plan<'_, S>,
     emitter: &mut Emitter<'_, W>,
 ) -> Result<(), Fault> {
     let pos = tok.pos();
     let failed = |_| sink_failed(pos);
-    let mut lists = 0;
+    let mut lists = ListNumbers::default();
     emitter.begin_document().map_err(failed)?;
     while let Some(event) = tok.next_event()? {
         let mut cuddled = false;
-        if event == Event::ListStart && !emitter.is_compact() && starts_with_container(tok) {
-            cuddled = plan.cuddled(lists, tok.token_start(), tok);
-            lists += 1;
+        if matches!(event, Event::ListStart) && !emitter.is_compact() {
+            if let Some(n) = lists.number(tok.list_starts_with_container()) {
+                cuddled = plan.verdict_or_skim(n, tok);
+            }
         }
         emit(emitter, event, cuddled).map_err(failed)?;
     }
@@ -371,9 +375,9 @@ fn write_document<W: Write + ?Sized, S: Store>(
 /// Writes one event; `cuddled` is the verdict for a `ListStart`. Inlined
 /// into both passes, so events stay in registers.
 #[inline(always)]
-fn emit<W: Write + ?Sized>(
+fn emit<W: Write + ?Sized, T>(
     emitter: &mut Emitter<'_, W>,
-    event: Event<'_>,
+    event: Event<'_, T>,
     cuddled: bool,
 ) -> fmt::Result {
     match event {
@@ -383,7 +387,15 @@ fn emit<W: Write + ?Sized>(
         Event::Key(key) => emitter.key(&key, &KeyId::of(&key)),
         Event::Str(text) => emitter.string(&text),
         Event::Number { text, exponent } => emitter.number(text, exponent),
-        Event::Bool(b) => emitter.word(if b { "true" } else { "false" }),
-        Event::Null => emitter.word("null"),
+        Event::Bool(b) => emitter.bool_or_null(if b { "true" } else { "false" }),
+        Event::Null => emitter.bool_or_null("null"),
+        // Not written yet: the JSON source never produces them.
+        Event::Trivia(_) => Ok(()),
     }
+}
+
+/// The public error for `fault`, found by `src` in `input`.
+fn locate<'a>(fault: Fault, src: &impl Source<'a>, input: &[u8]) -> Error {
+    let key = (fault.kind() == ErrorKind::DuplicateKey).then(|| src.key_at(fault.offset()));
+    fault.locate(input, key.as_ref().map(|k| k.raw()))
 }

@@ -81,7 +81,15 @@ impl Fault {
         }
     }
 
-    /// A key at `offset` (its opening quote) repeats the one at `first`.
+    pub(crate) const fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+
+    pub(crate) const fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// A key at `offset` (where it starts) repeats the one at `first`.
     pub(crate) const fn duplicate(offset: usize, first: usize) -> Fault {
         Fault {
             aux: first,
@@ -101,9 +109,10 @@ impl Fault {
         }
     }
 
-    /// The public error, with line and column (and a duplicate key's text)
-    /// taken from the whole input the offset refers to.
-    pub(crate) fn locate(self, input: &[u8]) -> Error {
+    /// The public error, with line and column taken from the whole input
+    /// the offset refers to; `key` is a duplicate key as spelled in the
+    /// input (the source reads it again at the offset).
+    pub(crate) fn locate(self, input: &[u8], key: Option<&str>) -> Error {
         let before = &input[..self.offset.min(input.len())];
         let line_start = before
             .iter()
@@ -126,22 +135,17 @@ impl Fault {
             key_len: 0,
             key_cut: false,
         };
-        if self.kind == ErrorKind::DuplicateKey {
-            err.set_key(input.get(self.offset + 1..).unwrap_or_default());
+        if let Some(key) = key.filter(|_| self.kind == ErrorKind::DuplicateKey) {
+            err.set_key(key.as_bytes());
         }
         err
     }
 }
 
 impl Error {
-    /// Keeps the start of the key whose raw body starts `rest`, cut on a
-    /// character boundary.
-    fn set_key(&mut self, rest: &[u8]) {
-        let mut end = 0;
-        while end < rest.len() && rest[end] != b'"' {
-            end += if rest[end] == b'\\' { 2 } else { 1 };
-        }
-        let raw = &rest[..end.min(rest.len())];
+    /// Keeps the start of the key spelled `raw`, cut on a character
+    /// boundary.
+    fn set_key(&mut self, raw: &[u8]) {
         let mut len = raw.len().min(KEY_CAP);
         while len < raw.len() && len > 0 && raw[len] & 0xC0 == 0x80 {
             len -= 1;

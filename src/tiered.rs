@@ -24,14 +24,15 @@ pub(crate) struct Tiered<'r, T: Copy, const SMALL: usize, const FULL: usize> {
     fill: T,
 }
 
-/// The room for a [`Tiered`] array's full values, not set up.
-pub(crate) type Full<T, const FULL: usize> = Option<[T; FULL]>;
+/// Room for a [`Tiered`] array's full values: `None` until an index past
+/// the small ones is first used.
+pub(crate) type FullRoom<T, const FULL: usize> = Option<[T; FULL]>;
 
 impl<'r, T: Copy, const SMALL: usize, const FULL: usize> Tiered<'r, T, SMALL, FULL> {
     /// Every value `fill`, as far as reads can tell; `full` is where the
     /// full array goes when it is needed (whatever it held is forgotten).
     #[inline(always)]
-    pub(crate) fn new(fill: T, full: &'r mut Full<T, FULL>) -> Self {
+    pub(crate) fn new(fill: T, full: &'r mut FullRoom<T, FULL>) -> Self {
         *full = None;
         Tiered {
             small: [fill; SMALL],

@@ -25,6 +25,8 @@ use core::fmt::{self, Write};
 
 use super::string::{write_string, Layout};
 use super::unicode::{is_letter, is_number};
+#[cfg(test)]
+use crate::scan::Spelling;
 use crate::scan::{KeyId, Text};
 use crate::swar;
 
@@ -33,10 +35,10 @@ use crate::swar;
 pub(crate) const IMPLICIT_KEY_MAX: usize = 1024;
 
 /// Whether `key` could be written longer than [`IMPLICIT_KEY_MAX`]: an
-/// escape writes at most four bytes per input byte (DEL as `\x7f`), plus
+/// escape writes at most four bytes per decoded byte (DEL as `\x7f`), plus
 /// two quotes.
 pub(crate) fn needs_measuring(key: &Text<'_>) -> bool {
-    4 * key.raw().len() + 2 > IMPLICIT_KEY_MAX
+    4 * key.decoded_len_max() + 2 > IMPLICIT_KEY_MAX
 }
 
 /// Writes `key` bare (as its characters) or double-quoted. Inlined for the
@@ -557,7 +559,7 @@ mod tests {
     use super::*;
 
     fn bare(s: &str) -> bool {
-        is_bare(&Text::new(s, false, false))
+        is_bare(&Text::new(s, Spelling::Verbatim, false))
     }
 
     #[test]
@@ -584,13 +586,13 @@ mod tests {
         let mut cache = BareCache::new();
         for round in 0..3 {
             for k in keys.iter().rev().skip(round).step_by(round + 1) {
-                let text = Text::new(k, false, false);
+                let text = Text::new(k, Spelling::Verbatim, false);
                 let id = KeyId::of(&text);
                 assert_eq!(cache.is_bare(&text, &id), is_bare(&text), "{k:?}");
             }
         }
         // A JSON-escaped key goes by the rules every time.
-        let escaped = Text::new("\\u0079es", true, false);
+        let escaped = Text::new("\\u0079es", Spelling::JsonEscaped, false);
         let id = KeyId::of(&escaped);
         assert!(id.words.is_none());
         assert_eq!(cache.is_bare(&escaped, &id), is_bare(&escaped));
@@ -614,7 +616,7 @@ mod tests {
                     })
                     .collect();
                 for k in keys.iter().chain(&keys).chain(keys.iter().rev()) {
-                    let text = Text::new(k, false, false);
+                    let text = Text::new(k, Spelling::Verbatim, false);
                     let verdict = look_up(&mut slots, 0, &text, &words(k.as_bytes()));
                     assert_eq!(verdict, k.contains('b'), "word {w} of {k:?}");
                 }
@@ -755,9 +757,17 @@ mod tests {
 
     #[test]
     fn escaped_keys_decode_first() {
-        assert!(is_bare(&Text::new("a\\/b", true, false)));
-        assert!(!is_bare(&Text::new("\\u0031", true, false)));
-        assert!(is_bare(&Text::new("\\u00e9t\\u00e9", true, false)));
-        assert!(!is_bare(&Text::new("a\\nb", true, true)));
+        assert!(is_bare(&Text::new("a\\/b", Spelling::JsonEscaped, false)));
+        assert!(!is_bare(&Text::new(
+            "\\u0031",
+            Spelling::JsonEscaped,
+            false
+        )));
+        assert!(is_bare(&Text::new(
+            "\\u00e9t\\u00e9",
+            Spelling::JsonEscaped,
+            false
+        )));
+        assert!(!is_bare(&Text::new("a\\nb", Spelling::JsonEscaped, true)));
     }
 }

@@ -13,7 +13,7 @@ mod unicode;
 use core::fmt::{Result, Write};
 
 use crate::scan::{KeyId, Text};
-use crate::tiered::{Full, Tiered};
+use crate::tiered::{FullRoom, Tiered};
 use crate::{Form, Options, MAX_DEPTH};
 pub(crate) use number::write_exponent_form;
 pub(crate) use string::Layout;
@@ -73,15 +73,16 @@ pub(crate) struct Emitter<'w, W: ?Sized> {
     top: u8,
     /// The flags of the enclosing containers, saved as each child opened.
     flags: Tiered<'w, u8, 64, MAX_DEPTH>,
-    bare: key::LazyCache<'w>,
+    /// Which recent keys may be written bare.
+    bare_keys: key::LazyCache<'w>,
 }
 
 /// Where an [`Emitter`]'s flags for deep documents and its key cache go,
 /// if a document needs them.
 #[derive(Default)]
 pub(crate) struct Room {
-    flags: Full<u8, MAX_DEPTH>,
-    bare: Option<key::BareCache>,
+    flags: FullRoom<u8, MAX_DEPTH>,
+    bare_keys: Option<key::BareCache>,
 }
 
 impl<'w, W: Write + ?Sized> Emitter<'w, W> {
@@ -94,7 +95,7 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
             level: 0,
             top: 0,
             flags: Tiered::new(0, &mut room.flags),
-            bare: key::LazyCache::new(&mut room.bare),
+            bare_keys: key::LazyCache::new(&mut room.bare_keys),
         }
     }
 
@@ -184,7 +185,7 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
     /// share with the duplicate-key check.
     pub(crate) fn key(&mut self, key: &Text<'_>, id: &KeyId) -> Result {
         self.separate()?;
-        let bare = self.bare.is_bare(key, id);
+        let bare = self.bare_keys.is_bare(key, id);
         if key::needs_measuring(key) && key::written_len(key, bare) > key::IMPLICIT_KEY_MAX {
             self.out.write_str("? ")?;
         }
@@ -213,9 +214,9 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
         self.after_value()
     }
 
-    /// `true`, `false` or `null`.
+    /// Writes `true`, `false` or `null`, which read the same in KYAML.
     #[inline(always)]
-    pub(crate) fn word(&mut self, word: &str) -> Result {
+    pub(crate) fn bool_or_null(&mut self, word: &str) -> Result {
         self.before_value()?;
         self.out.write_str(word)?;
         self.after_value()

@@ -35,12 +35,38 @@ pub(crate) use store::Growing;
 pub(crate) use store::{Fixed, FixedRoom, KeySeen, Store};
 
 use crate::error::Fault;
-use crate::scan::{Event, KeyId, Text, Tokenizer};
-use crate::tiered::{Full, Tiered};
+use crate::scan::{Event, KeyId, Source, Text};
+use crate::tiered::{FullRoom, Tiered};
 use crate::MAX_DEPTH;
 
 /// A frame's high bit: the container is a list (else a map).
 const LIST: u32 = 1 << 31;
+
+/// Numbers the lists of a document for their verdicts, in document order:
+/// the one place of the rule that only a list whose first element is a
+/// container gets a number (and so a verdict). A list that is empty or
+/// starts with a scalar is not cuddled, which every pass sees at its start,
+/// so most lists (a coordinate pair, a list of names) need no verdict and
+/// take no room.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct ListNumbers {
+    next: usize,
+}
+
+impl ListNumbers {
+    /// The numbers go on from `next`.
+    pub(crate) fn from(next: usize) -> ListNumbers {
+        ListNumbers { next }
+    }
+
+    /// The number of the list just opened, if it gets one.
+    #[inline(always)]
+    pub(crate) fn number(&mut self, starts_with_container: bool) -> Option<usize> {
+        let n = self.next;
+        self.next += usize::from(starts_with_container);
+        starts_with_container.then_some(n)
+    }
+}
 
 /// Verdicts for a window of lists, and the store behind them.
 pub(crate) struct Plan<'r, S> {
@@ -56,7 +82,7 @@ pub(crate) struct Plan<'r, S> {
 }
 
 /// Where a [`Plan`]'s frames for deep documents go, if one needs them.
-pub(crate) type PlanRoom = Full<u32, MAX_DEPTH>;
+pub(crate) type PlanRoom = FullRoom<u32, MAX_DEPTH>;
 
 impl<'r, S: Store> Plan<'r, S> {
     pub(crate) fn new(store: S, room: &'r mut PlanRoom) -> Plan<'r, S> {
@@ -71,36 +97,16 @@ impl<'r, S: Store> Plan<'r, S> {
     /// Reads one document to its end, checking it completely, and keeps the
     /// verdicts of its lists (unless `verdicts` is false: compact output
     /// does not need them).
-    pub(crate) fn check(&mut self, tok: &mut Tokenizer<'_>, verdicts: bool) -> Result<(), Fault> {
-        self.scan(tok, verdicts)
-    }
-
-    /// Drops the verdicts kept, so every list of the next document is
-    /// decided by a lookahead (for a writing pass with no checking pass).
-    pub(crate) fn forget_verdicts(&mut self) {
-        (self.base, self.covered) = (0, 0);
-    }
-
-    /// Whether list number `n`, whose `[` is at `pos`, is cuddled: all its
-    /// elements are containers. Only lists whose first element is a
-    /// container are numbered (see [`starts_with_container`]).
-    pub(crate) fn cuddled(&mut self, n: usize, pos: usize, tok: &Tokenizer<'_>) -> bool {
-        if !(self.base..self.base + self.covered).contains(&n) {
-            // The list's own frame sits below the frames of the maps that
-            // enclose it, which a writing pass may be keeping.
-            self.skim(tok.source().as_bytes(), pos, tok.depth() - 1, n);
-        }
-        let i = n - self.base;
-        self.store.verdicts_mut()[i / 64] >> (i % 64) & 1 == 1
-    }
-
-    /// Reads one document, numbering its lists from 0.
-    fn scan(&mut self, tok: &mut Tokenizer<'_>, verdicts: bool) -> Result<(), Fault> {
-        let (mut depth, mut lists) = (0usize, 0usize);
+    pub(crate) fn check<'a>(
+        &mut self,
+        src: &mut impl Source<'a>,
+        verdicts: bool,
+    ) -> Result<(), Fault> {
+        let (mut depth, mut lists) = (0usize, ListNumbers::default());
         // The frame of the innermost open container, read by every scalar.
         let mut parent = None;
         (self.base, self.covered) = (0, 0);
-        while let Some(event) = tok.next_event()? {
+        while let Some(event) = src.next_event()? {
             match event {
                 Event::MapStart => {
                     self.open_map(depth);
@@ -109,10 +115,12 @@ impl<'r, S: Store> Plan<'r, S> {
                     continue;
                 }
                 Event::ListStart => {
-                    let numbered = verdicts && starts_with_container(tok);
-                    self.open_list(depth, numbered.then_some(lists));
+                    let n = match verdicts {
+                        true => lists.number(src.list_starts_with_container()),
+                        false => None,
+                    };
+                    self.open_list(depth, n);
                     parent = Some(self.frames.get(depth));
-                    lists += usize::from(numbered);
                     depth += 1;
                     continue;
                 }
@@ -122,18 +130,44 @@ impl<'r, S: Store> Plan<'r, S> {
                 }
                 Event::MapEnd => {
                     depth -= 1;
-                    self.close_map(depth, tok)?;
+                    self.close_map(depth, src)?;
                     parent = depth.checked_sub(1).map(|d| self.frames.get(d));
                 }
-                Event::Key(text) => self.push_key(&text, &KeyId::of(&text), tok.token_start() + 1),
+                Event::Key(text) => self.push_key(&KeyId::of(&text), src.token_start()),
                 Event::Str(_) | Event::Number { .. } | Event::Bool(_) | Event::Null => {
                     if let Some(frame) = parent.filter(|f| f & LIST != 0) {
                         self.set_verdict((frame & !LIST) as usize, false);
                     }
                 }
+                Event::Trivia(_) => {}
             }
         }
         Ok(())
+    }
+
+    /// Drops the verdicts kept, so every list of the next document is
+    /// decided by a skim (for a writing pass with no checking pass).
+    pub(crate) fn forget_verdicts(&mut self) {
+        (self.base, self.covered) = (0, 0);
+    }
+
+    /// Whether list number `n`, which `src` has just opened, is cuddled
+    /// (all its elements are containers): from the verdicts kept, or else
+    /// from a skim of the list, whose verdicts then replace the window.
+    /// Only lists whose first element is a container are numbered (see
+    /// [`ListNumbers`]).
+    pub(crate) fn verdict_or_skim<'a>(&mut self, n: usize, src: &impl Source<'a>) -> bool {
+        if !(self.base..self.base + self.covered).contains(&n) {
+            // The list's own frame sits below the frames of the maps that
+            // enclose it, which a writing pass may be keeping.
+            (self.base, self.covered) = (n, 0);
+            src.skim_list(&mut skim::Skim {
+                plan: self,
+                lists: ListNumbers::default(),
+            });
+        }
+        let i = n - self.base;
+        self.store.verdicts_mut()[i / 64] >> (i % 64) & 1 == 1
     }
 
     /// Opens a list in `frames[depth]`: if it is list number `n` (of the
@@ -170,64 +204,41 @@ impl<'r, S: Store> Plan<'r, S> {
         *self.frames.get_mut(depth) = self.store.keys_mut().len() as u32;
     }
 
-    /// Notes a key of the innermost open map; its body starts at `start`.
-    pub(crate) fn push_key(&mut self, text: &Text<'_>, id: &KeyId, start: usize) {
-        let end = start + text.raw().len();
-        let escaped = text.as_plain().is_none();
+    /// Notes a key of the innermost open map, which starts at `at`.
+    pub(crate) fn push_key(&mut self, id: &KeyId, at: usize) {
         // A full fixed store leaves the key unchecked (documented limit).
-        let _checked = self.store.push_key(KeySeen {
-            hash: id.hash,
-            start,
-            end,
-            escaped,
-        });
+        let _checked = self.store.push_key(KeySeen { hash: id.hash, at });
     }
 
     /// Checks the keys of the map whose frame is `frames[depth]`, which
     /// just closed, then forgets them.
-    pub(crate) fn close_map(&mut self, depth: usize, tok: &Tokenizer<'_>) -> Result<(), Fault> {
+    pub(crate) fn close_map<'a>(
+        &mut self,
+        depth: usize,
+        src: &impl Source<'a>,
+    ) -> Result<(), Fault> {
         let first_key = self.frames.get(depth) as usize;
-        let src = tok.source();
         let keys = self
             .store
             .keys_mut()
             .get_mut(first_key..)
             .unwrap_or_default();
-        let dup = duplicate(keys, src);
+        let dup = duplicate(keys, |key| src.key_at(key.at));
         self.store.truncate_keys(first_key);
         match dup {
-            Some((first, again)) => Err(Fault::duplicate(again.start - 1, first.start - 1)),
+            Some((first, again)) => Err(Fault::duplicate(again.at, first.at)),
             None => Ok(()),
         }
     }
 }
 
-/// Whether the list whose `[` `tok` has just read starts with a container.
-/// Only such a list can be cuddled, and only such lists are numbered and
-/// given verdicts: a list that is empty or starts with a scalar is not
-/// cuddled, which the byte after its `[` tells every pass at once (canada's
-/// 111,000 coordinate pairs need no verdicts, and overflowed the window).
-pub(crate) fn starts_with_container(tok: &Tokenizer<'_>) -> bool {
-    opens_container(tok.next_byte())
-}
-
-/// Whether a value starting with `b` is a container: the one test by which
-/// every pass, the skim too, tells a list's elements apart.
-fn opens_container(b: Option<u8>) -> bool {
-    matches!(b, Some(b'[' | b'{'))
-}
-
-/// The decoded text of a key seen in `src`.
-fn text_of<'a>(key: &KeySeen, src: &'a str) -> Text<'a> {
-    Text::new(&src[key.start..key.end], key.escaped, false)
-}
-
 /// The repeated key whose second occurrence comes first in the input, with
-/// its first occurrence.
-fn duplicate(keys: &mut [KeySeen], src: &str) -> Option<(KeySeen, KeySeen)> {
-    let same = |a: &KeySeen, b: &KeySeen| {
-        a.hash == b.hash && text_of(a, src).decodes_same(&text_of(b, src))
-    };
+/// its first occurrence; `text_of` reads a key's text again.
+fn duplicate<'a>(
+    keys: &mut [KeySeen],
+    text_of: impl Fn(&KeySeen) -> Text<'a>,
+) -> Option<(KeySeen, KeySeen)> {
+    let same = |a: &KeySeen, b: &KeySeen| a.hash == b.hash && text_of(a).decodes_same(&text_of(b));
     // Most maps are small: comparing hashes pairwise beats sorting them.
     if keys.len() <= SMALL_MAP {
         return (1..keys.len()).find_map(|j| {
@@ -265,11 +276,7 @@ fn duplicate(keys: &mut [KeySeen], src: &str) -> Option<(KeySeen, KeySeen)> {
         .chunk_by_mut(|a, b| a.hash == b.hash)
         .filter(|run| run.len() > 1)
     {
-        run.sort_unstable_by(|a, b| {
-            text_of(a, src)
-                .cmp_decoded(&text_of(b, src))
-                .then(a.start.cmp(&b.start))
-        });
+        run.sort_unstable_by(|a, b| text_of(a).cmp_decoded(&text_of(b)).then(a.at.cmp(&b.at)));
         let repeats = run
             .windows(2)
             .filter(|w| same(&w[0], &w[1]))
@@ -277,7 +284,7 @@ fn duplicate(keys: &mut [KeySeen], src: &str) -> Option<(KeySeen, KeySeen)> {
         earliest = earliest
             .into_iter()
             .chain(repeats)
-            .min_by_key(|(_, again)| again.start);
+            .min_by_key(|(_, again)| again.at);
     }
     earliest
 }
@@ -305,11 +312,21 @@ mod tests {
             .enumerate()
             .map(|(n, q)| KeySeen {
                 hash: hash(n),
-                start: q[0] + 1,
-                end: q[1],
-                escaped: false,
+                at: q[0],
             })
             .collect()
+    }
+
+    /// The text of a key of `src` as [`keys`] found it.
+    fn text<'a>(src: &'a str) -> impl Fn(&KeySeen) -> Text<'a> {
+        move |key| {
+            let body = &src[key.at + 1..];
+            Text::new(
+                &body[..body.find('"').unwrap()],
+                crate::scan::Spelling::Verbatim,
+                false,
+            )
+        }
     }
 
     /// A well-spread hash for key number `n` whose text stands for `id`.
@@ -328,15 +345,15 @@ mod tests {
                 src += &std::format!("\"k{}\" ", i % distinct);
             }
             let mut all = keys(&src, |_| 7);
-            let (first, again) = duplicate(&mut all, &src).unwrap();
+            let (first, again) = duplicate(&mut all, text(&src)).unwrap();
             assert_eq!(
-                (&src[first.start..first.end], &src[again.start..again.end]),
+                (text(&src)(&first).raw(), text(&src)(&again).raw()),
                 ("k0", "k0")
             );
-            assert!(first.start < again.start);
+            assert!(first.at < again.at);
             let mut unique = keys(&src, |_| 7);
             unique.truncate(distinct);
-            assert!(duplicate(&mut unique, &src).is_none());
+            assert!(duplicate(&mut unique, text(&src)).is_none());
         }
     }
 
@@ -354,15 +371,15 @@ mod tests {
             let id = |n: usize| [1, 2, 3, 2, 1].get(n).copied().unwrap_or(n as u64 + 10);
             for hash in [&id as &dyn Fn(usize) -> u64, &|n| spread(id(n))] {
                 let mut all = keys(src, hash);
-                let found = duplicate(&mut all, src).map(|(f, a)| (f.start, a.start));
-                assert_eq!(found, Some((5, 13)), "{src}");
+                let found = duplicate(&mut all, text(src)).map(|(f, a)| (f.at, a.at));
+                assert_eq!(found, Some((4, 12)), "{src}");
             }
         }
         // No repeat at all, in each size.
         for n in [3, 40, 100] {
             let src = padded(n).replacen("\"a\" \"b\" \"c\" \"b\" \"a\" ", "", 1);
             let mut all = keys(&src, |n| spread(n as u64));
-            assert!(duplicate(&mut all, &src).is_none(), "{src}");
+            assert!(duplicate(&mut all, text(&src)).is_none(), "{src}");
         }
     }
 }

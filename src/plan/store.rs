@@ -1,16 +1,14 @@
 //! Where the first pass keeps what it learns: fixed arrays on the stack, or
 //! (with `alloc`) vectors that grow.
 
-use crate::tiered::{Full, Tiered};
+use crate::tiered::{FullRoom, Tiered};
 
-/// A key seen in an open map: a hash of its decoded text, where its raw
-/// body lies in the input, and whether that body holds escapes.
+/// A key seen in an open map: a hash of its decoded text, and where it
+/// starts in the input (the source reads it again from there).
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct KeySeen {
     pub(crate) hash: u64,
-    pub(crate) start: usize,
-    pub(crate) end: usize,
-    pub(crate) escaped: bool,
+    pub(crate) at: usize,
 }
 
 /// Room for the keys of the open maps and the cuddling verdicts of lists.
@@ -44,8 +42,8 @@ const FIXED_VERDICT_WORDS: usize = 512;
 /// Where a [`Fixed`] store's full tables go, if a document needs them.
 #[derive(Default)]
 pub(crate) struct FixedRoom {
-    keys: Full<KeySeen, FIXED_KEYS>,
-    verdicts: Full<u64, FIXED_VERDICT_WORDS>,
+    keys: FullRoom<KeySeen, FIXED_KEYS>,
+    verdicts: FullRoom<u64, FIXED_VERDICT_WORDS>,
 }
 
 impl<'r> Fixed<'r> {

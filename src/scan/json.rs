@@ -3,9 +3,11 @@
 //! It validates as it goes, so a consumer that reads a document to its end
 //! has proved it valid. Nesting is a bit stack (one bit per open container),
 //! never recursion. Streams of concatenated values are read one document at
-//! a time with [`Tokenizer::next_document`].
+//! a time with [`Source::next_document`].
 
-use super::{Event, Text};
+use core::convert::Infallible;
+
+use super::{Event, Piece, Shapes, Source, Spelling, Text};
 use crate::error::{ErrorKind, Fault};
 use crate::swar;
 use crate::MAX_DEPTH;
@@ -70,31 +72,9 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// A fresh tokenizer over the same input at `pos`, before a value there.
-    pub(crate) fn at(&self, pos: usize) -> Tokenizer<'a> {
-        Tokenizer {
-            pos,
-            start: pos,
-            state: State::Value,
-            depth: 0,
-            in_map: false,
-            ..self.clone()
-        }
-    }
-
-    /// The input text the tokenizer reads (up to any invalid UTF-8).
-    pub(crate) fn source(&self) -> &'a str {
-        self.src
-    }
-
-    /// The byte offset just past the last token read.
-    pub(crate) fn pos(&self) -> usize {
-        self.pos
-    }
-
     /// The next byte that is not white space, without reading it: asked
-    /// after every `[`, and usually the very next byte. Out of line: inlined
-    /// into the writing loop it cost more than the call (canada +1%).
+    /// after every `[`, and usually the very next byte. Out of line: the
+    /// call costs less than the code it would add to the writing loop.
     #[inline(never)]
     pub(crate) fn next_byte(&self) -> Option<u8> {
         let bytes = self.src.as_bytes();
@@ -106,48 +86,10 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// How many containers are open.
-    pub(crate) fn depth(&self) -> usize {
-        self.depth
-    }
-
-    /// The byte offset where the last event's token starts.
-    pub(crate) fn token_start(&self) -> usize {
-        self.start
-    }
-
-    /// Skips white space (and a byte order mark at the very start) and says
-    /// whether another document follows; if so, the next events are its.
-    pub(crate) fn next_document(&mut self) -> Result<bool, Fault> {
-        let (pos, next) = self.peek_document()?;
-        self.pos = pos;
-        if next {
-            self.state = State::Value;
-        }
-        Ok(next)
-    }
-
-    /// Where the next document would start, and whether there is one,
-    /// without moving: what [`Tokenizer::next_document`] would find.
-    pub(crate) fn peek_document(&self) -> Result<(usize, bool), Fault> {
-        let mut pos = self.pos;
-        if pos == 0 && self.src.starts_with('\u{FEFF}') {
-            pos = 3;
-        }
-        pos = swar::skip_white_space(self.src.as_bytes(), pos);
-        if pos < self.src.len() {
-            return Ok((pos, true));
-        }
-        match pos < self.total {
-            true => Err(Fault::new(ErrorKind::InvalidUtf8, pos, "UTF-8")),
-            false => Ok((pos, false)),
-        }
-    }
-
-    /// The next event of the current document, or `None` once it is complete.
-    /// Inlined into its two callers, so events travel in registers.
+    /// [`Source::next_event`]. Inlined into the passes, so events travel
+    /// in registers.
     #[inline(always)]
-    pub(crate) fn next_event(&mut self) -> Result<Option<Event<'a>>, Fault> {
+    fn read_event(&mut self) -> Result<Option<Event<'a, Infallible>>, Fault> {
         loop {
             self.skip_ws();
             self.start = self.pos;
@@ -191,7 +133,7 @@ impl<'a> Tokenizer<'a> {
     /// as are `open`, `close` and `number`: a call's prologue, epilogue and
     /// result passed through memory cost as much as reading a short number.
     #[inline(always)]
-    fn value(&mut self, b: u8) -> Result<Event<'a>, Fault> {
+    fn value(&mut self, b: u8) -> Result<Event<'a, Infallible>, Fault> {
         let event = match b {
             b'{' | b'[' => return self.open(b == b'{'),
             b'"' => Event::Str(self.string()?),
@@ -209,7 +151,7 @@ impl<'a> Tokenizer<'a> {
     }
 
     #[inline(always)]
-    fn open(&mut self, map: bool) -> Result<Event<'a>, Fault> {
+    fn open(&mut self, map: bool) -> Result<Event<'a, Infallible>, Fault> {
         if self.depth >= self.max_depth {
             return Err(Fault::too_deep(self.pos, self.max_depth));
         }
@@ -235,7 +177,7 @@ impl<'a> Tokenizer<'a> {
     }
 
     #[inline(always)]
-    fn close(&mut self) -> Event<'a> {
+    fn close(&mut self) -> Event<'a, Infallible> {
         let map = self.in_map;
         self.depth -= 1;
         self.in_map = self.parent_is_map();
@@ -276,7 +218,11 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    fn literal(&mut self, word: &'static str, event: Event<'a>) -> Result<Event<'a>, Fault> {
+    fn literal(
+        &mut self,
+        word: &'static str,
+        event: Event<'a, Infallible>,
+    ) -> Result<Event<'a, Infallible>, Fault> {
         if self.src.as_bytes()[self.pos..].starts_with(word.as_bytes()) {
             self.pos += word.len();
             return Ok(event);
@@ -297,7 +243,7 @@ impl<'a> Tokenizer<'a> {
 
     /// Reads a number: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
     #[inline(always)]
-    fn number(&mut self) -> Result<Event<'a>, Fault> {
+    fn number(&mut self) -> Result<Event<'a, Infallible>, Fault> {
         let bytes = self.src.as_bytes();
         // 0 past the end, which no branch below accepts.
         let at = |i: usize| bytes.get(i).copied().unwrap_or(0);
@@ -340,108 +286,15 @@ impl<'a> Tokenizer<'a> {
         Ok(end)
     }
 
-    /// Reads a string starting at its opening quote. Inlined, for the
-    /// common string of printable ASCII found in one scan; the rest is out
-    /// of line.
+    /// Reads a string starting at its opening quote.
     #[inline(always)]
     fn string(&mut self) -> Result<Text<'a>, Fault> {
-        let bytes = self.src.as_bytes();
-        let body = self.pos + 1;
-        let (i, printable) = swar::string_special_printable(bytes, body);
-        let whole = printable && bytes.get(i) == Some(&b'"');
-        let (end, escaped, line_feed) = match whole {
-            true => (i, false, false),
-            false => self.string_rest(i)?,
-        };
-        self.pos = end + 1;
-        let raw = &self.src[body..end];
-        Ok(match whole {
-            true => Text::printable(raw),
-            false => Text::new(raw, escaped, line_feed),
-        })
-    }
-
-    /// The rest of a string from its first byte at `i` that is not
-    /// printable ASCII: where its closing quote is, whether it has escapes
-    /// and whether one is a line feed. Not a [`Text`]: its flags come back
-    /// one by one, so the caller reads them the way they were written (a
-    /// `Text` written here and read back in words waits for the stores).
-    #[inline(never)]
-    fn string_rest(&mut self, mut i: usize) -> Result<(usize, bool, bool), Fault> {
-        let bytes = self.src.as_bytes();
-        let (mut escaped, mut line_feed) = (false, false);
-        loop {
-            i = swar::string_special(bytes, i);
-            match bytes.get(i) {
-                Some(b'"') => break,
-                Some(b'\\') => {
-                    escaped = true;
-                    let (len, lf) = self.escape(i)?;
-                    line_feed |= lf;
-                    i += len;
-                }
-                Some(_) => {
-                    self.pos = i;
-                    return Err(self.error("`\\u` escape for a control character in a string"));
-                }
-                None => {
-                    self.pos = i;
-                    return Err(self.error_or_eof("`\"` to close the string"));
-                }
+        match read_string(self.src, self.pos) {
+            Ok((text, end)) => {
+                self.pos = end;
+                Ok(text)
             }
-        }
-        Ok((i, escaped, line_feed))
-    }
-
-    /// Checks the escape at `at`: its length and whether it is a line feed.
-    fn escape(&mut self, at: usize) -> Result<(usize, bool), Fault> {
-        let bytes = self.src.as_bytes();
-        match bytes.get(at + 1) {
-            Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'r' | b't') => Ok((2, false)),
-            Some(b'n') => Ok((2, true)),
-            Some(b'u') => {
-                let unit = self.hex4(at + 2)?;
-                if !(0xD800..0xE000).contains(&unit) {
-                    return Ok((6, unit == 0x0A));
-                }
-                let low = match bytes.get(at + 6..at + 8) {
-                    Some(b"\\u") if unit < 0xDC00 => self.hex4(at + 8)?,
-                    // Cut off where the pair's second half would be.
-                    None if unit < 0xDC00 && bytes[at + 6..].iter().all(|&b| b == b'\\') => {
-                        self.pos = bytes.len();
-                        return Err(self.error_or_eof("`\\u` and the low half of a surrogate pair"));
-                    }
-                    _ => 0,
-                };
-                if !(0xDC00..0xE000).contains(&low) {
-                    self.pos = at;
-                    return Err(Fault::new(ErrorKind::LoneSurrogate, at, "a surrogate pair"));
-                }
-                Ok((12, false))
-            }
-            _ => {
-                self.pos = at + 1;
-                Err(self.error_or_eof("an escape: one of `\"\\/bfnrtu` after `\\`"))
-            }
-        }
-    }
-
-    /// The value of the four hex digits at `at`.
-    fn hex4(&mut self, at: usize) -> Result<u32, Fault> {
-        let bytes = self.src.as_bytes();
-        match super::text::hex4(bytes.get(at..).unwrap_or_default()) {
-            Some(v) => Ok(v),
-            None => {
-                self.pos = at
-                    + bytes
-                        .get(at..)
-                        .unwrap_or_default()
-                        .iter()
-                        .take(4)
-                        .take_while(|b| b.is_ascii_hexdigit())
-                        .count();
-                Err(self.error_or_eof("four hex digits after `\\u`"))
-            }
+            Err(fault) => Err(self.or_cut_utf8(fault)),
         }
     }
 
@@ -468,13 +321,356 @@ impl<'a> Tokenizer<'a> {
 
     /// A syntax error at the current position, or the UTF-8 error that cut the input short.
     fn error_or_eof(&self, expected: &'static str) -> Fault {
-        if self.pos >= self.src.len() && self.pos < self.total {
-            return Fault::new(ErrorKind::InvalidUtf8, self.pos, "UTF-8");
+        self.or_cut_utf8(self.error(expected))
+    }
+
+    /// `fault`, unless it is a syntax error at the end of the valid UTF-8
+    /// and the input goes on: then the UTF-8 error that cut it short.
+    fn or_cut_utf8(&self, fault: Fault) -> Fault {
+        let at = fault.offset();
+        match fault.kind() == ErrorKind::Syntax && at >= self.src.len() && at < self.total {
+            true => Fault::new(ErrorKind::InvalidUtf8, at, "UTF-8"),
+            false => fault,
         }
-        self.error(expected)
     }
 
     fn error(&self, expected: &'static str) -> Fault {
         Fault::new(ErrorKind::Syntax, self.pos, expected)
+    }
+}
+
+impl<'a> Source<'a> for Tokenizer<'a> {
+    /// JSON has no comments.
+    type Trivia = Infallible;
+
+    /// Skips white space (and a byte order mark at the very start).
+    fn next_document(&mut self) -> Result<bool, Fault> {
+        let (pos, next) = self.peek_document()?;
+        self.pos = pos;
+        if next {
+            self.state = State::Value;
+        }
+        Ok(next)
+    }
+
+    fn peek_document(&self) -> Result<(usize, bool), Fault> {
+        let mut pos = self.pos;
+        if pos == 0 && self.src.starts_with('\u{FEFF}') {
+            pos = 3;
+        }
+        pos = swar::skip_white_space(self.src.as_bytes(), pos);
+        if pos < self.src.len() {
+            return Ok((pos, true));
+        }
+        match pos < self.total {
+            true => Err(Fault::new(ErrorKind::InvalidUtf8, pos, "UTF-8")),
+            false => Ok((pos, false)),
+        }
+    }
+
+    #[inline(always)]
+    fn next_event(&mut self) -> Result<Option<Event<'a, Infallible>>, Fault> {
+        self.read_event()
+    }
+
+    fn at(&self, pos: usize) -> Tokenizer<'a> {
+        Tokenizer {
+            pos,
+            start: pos,
+            state: State::Value,
+            depth: 0,
+            in_map: false,
+            ..self.clone()
+        }
+    }
+
+    #[inline(always)]
+    fn pos(&self) -> usize {
+        self.pos
+    }
+
+    #[inline(always)]
+    fn token_start(&self) -> usize {
+        self.start
+    }
+
+    #[inline(always)]
+    fn depth(&self) -> usize {
+        self.depth
+    }
+
+    #[inline(always)]
+    fn list_starts_with_container(&self) -> bool {
+        opens_container(self.next_byte())
+    }
+
+    fn skim_list(&self, shapes: &mut impl Shapes) {
+        skim(self.src.as_bytes(), self.start, self.depth - 1, shapes);
+    }
+
+    fn key_at(&self, pos: usize) -> Text<'a> {
+        match read_string(self.src, pos) {
+            Ok((text, _)) => text,
+            Err(_) => Text::printable(""),
+        }
+    }
+}
+
+/// Whether a value starting with `b` is a container.
+fn opens_container(b: Option<u8>) -> bool {
+    matches!(b, Some(b'[' | b'{'))
+}
+
+/// Reads the string whose opening quote is at `quote`: its body as a
+/// [`Text`] and the position just past its closing quote. Inlined, for
+/// the common string of printable ASCII found in one search; the rest is
+/// out of line.
+#[inline(always)]
+fn read_string(src: &str, quote: usize) -> Result<(Text<'_>, usize), Fault> {
+    let bytes = src.as_bytes();
+    let body = quote + 1;
+    let (i, printable) = swar::string_special_printable(bytes, body);
+    let whole = printable && bytes.get(i) == Some(&b'"');
+    let (end, escaped, line_feed) = match whole {
+        true => (i, false, false),
+        false => string_rest(bytes, i)?,
+    };
+    let raw = src.get(body..end).unwrap_or_default();
+    let text = match (whole, escaped) {
+        (true, _) => Text::printable(raw),
+        (false, false) => Text::new(raw, Spelling::Verbatim, line_feed),
+        (false, true) => Text::new(raw, Spelling::JsonEscaped, line_feed),
+    };
+    Ok((text, end + 1))
+}
+
+/// The rest of a string from its first byte at `i` that is not printable
+/// ASCII: where its closing quote is, whether it has escapes and whether
+/// one is a line feed. Not a [`Text`]: its flags come back one by one, so
+/// the caller reads them the way they were written (a `Text` written here
+/// and read back in words waits for the stores to land).
+#[inline(never)]
+fn string_rest(bytes: &[u8], mut i: usize) -> Result<(usize, bool, bool), Fault> {
+    let (mut escaped, mut line_feed) = (false, false);
+    loop {
+        match string_step(bytes, i) {
+            (at, Found::Quote) => return Ok((at, escaped, line_feed)),
+            (at, Found::Escape { c, len }) => {
+                escaped = true;
+                line_feed |= c == '\n';
+                i = at + len;
+            }
+            (_, Found::Invalid(fault)) => return Err(fault),
+        }
+    }
+}
+
+/// What [`string_step`] stopped at.
+pub(super) enum Found {
+    /// The closing quote.
+    Quote,
+    /// A valid escape, `len` bytes long, that stands for `c`.
+    Escape { c: char, len: usize },
+    /// What is not allowed there: a control byte, a bad escape, or the end
+    /// of the input (of the body, for a body already checked).
+    Invalid(Fault),
+}
+
+/// The one walk over a JSON string body: from `i`, skips the bytes that
+/// stand for themselves and says what stops it, and where.
+#[inline(always)]
+pub(super) fn string_step(bytes: &[u8], i: usize) -> (usize, Found) {
+    let at = swar::string_special(bytes, i);
+    let found = match bytes.get(at) {
+        Some(b'"') => Found::Quote,
+        Some(b'\\') => match escape(bytes, at) {
+            Ok((c, len)) => Found::Escape { c, len },
+            Err(fault) => Found::Invalid(fault),
+        },
+        Some(_) => Found::Invalid(Fault::new(
+            ErrorKind::Syntax,
+            at,
+            "`\\u` escape for a control character in a string",
+        )),
+        None => Found::Invalid(Fault::new(
+            ErrorKind::Syntax,
+            at,
+            "`\"` to close the string",
+        )),
+    };
+    (at, found)
+}
+
+/// Checks and decodes the escape whose `\` is at `at`: the character it
+/// stands for and its length.
+#[inline]
+pub(super) fn escape(bytes: &[u8], at: usize) -> Result<(char, usize), Fault> {
+    let c = match bytes.get(at + 1) {
+        Some(b'"') => '"',
+        Some(b'\\') => '\\',
+        Some(b'/') => '/',
+        Some(b'b') => '\u{8}',
+        Some(b'f') => '\u{c}',
+        Some(b'n') => '\n',
+        Some(b'r') => '\r',
+        Some(b't') => '\t',
+        Some(b'u') => return unicode_escape(bytes, at),
+        _ => {
+            return Err(Fault::new(
+                ErrorKind::Syntax,
+                at + 1,
+                "an escape: one of `\"\\/bfnrtu` after `\\`",
+            ))
+        }
+    };
+    Ok((c, 2))
+}
+
+/// [`escape`] for `\uXXXX`, or a surrogate pair `\uXXXX\uXXXX`.
+fn unicode_escape(bytes: &[u8], at: usize) -> Result<(char, usize), Fault> {
+    let unit = hex4(bytes, at + 2)?;
+    if !(0xD800..0xE000).contains(&unit) {
+        // Not a surrogate: always a character.
+        return Ok((char::from_u32(unit).unwrap_or('\u{FFFD}'), 6));
+    }
+    let low = match bytes.get(at + 6..at + 8) {
+        Some(b"\\u") if unit < 0xDC00 => hex4(bytes, at + 8)?,
+        // Cut off where the pair's second half would be.
+        None if unit < 0xDC00
+            && bytes
+                .get(at + 6..)
+                .unwrap_or_default()
+                .iter()
+                .all(|&b| b == b'\\') =>
+        {
+            return Err(Fault::new(
+                ErrorKind::Syntax,
+                bytes.len(),
+                "`\\u` and the low half of a surrogate pair",
+            ));
+        }
+        _ => 0,
+    };
+    if !(0xDC00..0xE000).contains(&low) {
+        return Err(Fault::new(ErrorKind::LoneSurrogate, at, "a surrogate pair"));
+    }
+    let code = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00);
+    Ok((char::from_u32(code).unwrap_or('\u{FFFD}'), 12))
+}
+
+/// The value of the four hex digits at `at`; the error points at the
+/// first byte that is not one.
+fn hex4(bytes: &[u8], at: usize) -> Result<u32, Fault> {
+    let digits = bytes.get(at..).unwrap_or_default();
+    let value = digits.get(..4).and_then(|four| {
+        four.iter()
+            .try_fold(0, |acc, &b| Some(acc << 4 | char::from(b).to_digit(16)?))
+    });
+    value.ok_or_else(|| {
+        let good = digits.iter().take(4).take_while(|b| b.is_ascii_hexdigit());
+        Fault::new(
+            ErrorKind::Syntax,
+            at + good.count(),
+            "four hex digits after `\\u`",
+        )
+    })
+}
+
+/// The next decoded [`Piece`] of a checked JSON string body, taken off the
+/// front of `rest`.
+pub(super) fn next_piece<'a>(rest: &mut &'a str) -> Option<Piece<'a>> {
+    if rest.is_empty() {
+        return None;
+    }
+    match string_step(rest.as_bytes(), 0) {
+        (0, Found::Escape { c, len }) => {
+            *rest = rest.get(len..).unwrap_or_default();
+            Some(Piece::Char(c))
+        }
+        (at, _) => {
+            // A checked body holds no quote and no bad escape: `at` is an
+            // escape or the end. Anything else ends the text, unread.
+            let at = if at == 0 { rest.len() } else { at };
+            let (run, tail) = rest.split_at(at.min(rest.len()));
+            *rest = tail;
+            Some(Piece::Run(run))
+        }
+    }
+}
+
+/// What a byte means to the skim.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Class {
+    Other,
+    Quote,
+    Open,
+    Close,
+    Comma,
+}
+
+const CLASSES: [Class; 256] = {
+    let mut t = [Class::Other; 256];
+    t[b'"' as usize] = Class::Quote;
+    t[b'[' as usize] = Class::Open;
+    t[b'{' as usize] = Class::Open;
+    t[b']' as usize] = Class::Close;
+    t[b'}' as usize] = Class::Close;
+    t[b',' as usize] = Class::Comma;
+    t
+};
+
+/// The lookahead for cuddling verdicts: skims the list whose `[` is at
+/// `pos` of `src` and whose frame is at `depth`, trusting the input to be
+/// JSON: it looks only at brackets, commas, strings and the first byte of
+/// each list element, and tells `shapes`.
+///
+/// It checks nothing, so it serves a writing pass that checks as it goes
+/// (or follows a checking pass): on valid JSON what it reports is exact,
+/// and on invalid JSON the document fails anyway. Whatever the bytes, it
+/// reads each at most once, indexes nothing out of range and stops at the
+/// end of the input, at a string it cannot read or at `MAX_DEPTH`.
+fn skim(src: &[u8], mut pos: usize, mut depth: usize, shapes: &mut impl Shapes) {
+    let top = depth;
+    // The next byte that is not white space starts an element (not the
+    // first) of the innermost container, a list.
+    let mut element = false;
+    loop {
+        if element {
+            element = false;
+            pos = swar::skip_white_space(src, pos);
+            if !opens_container(src.get(pos).copied()) {
+                shapes.scalar_element(depth - 1);
+            }
+        }
+        pos = swar::maybe_structural(src, pos);
+        let Some(&b) = src.get(pos) else { return };
+        pos += 1;
+        match CLASSES[b as usize] {
+            Class::Other => {}
+            Class::Quote => loop {
+                match string_step(src, pos) {
+                    (at, Found::Quote) => break pos = at + 1,
+                    (at, Found::Escape { len, .. }) => pos = at + len,
+                    (_, Found::Invalid(_)) => return,
+                }
+            },
+            Class::Open if depth == MAX_DEPTH => return,
+            Class::Open if b == b'[' => {
+                pos = swar::skip_white_space(src, pos);
+                shapes.list(depth, opens_container(src.get(pos).copied()));
+                depth += 1;
+            }
+            Class::Open => {
+                shapes.map(depth);
+                depth += 1;
+            }
+            Class::Close => {
+                depth -= 1;
+                if depth == top {
+                    return;
+                }
+            }
+            Class::Comma => element = shapes.is_list(depth - 1),
+        }
     }
 }

@@ -1,37 +1,131 @@
-//! Input side: tokenizers that turn input text into [`Event`]s.
+//! Input side: readers that turn input text into [`Event`]s, behind the
+//! [`Source`] trait.
 //!
-//! The emitter sees only events and [`Text`], never input syntax: a string
-//! arrives as a [`Text`] that decodes itself into [`Piece`]s, so a second
-//! input dialect (KYAML itself, with bare keys, comments and folded strings)
-//! can be added as another tokenizer and another `Text` decoding without
-//! touching the emitter.
+//! Owns everything about input syntax: where tokens start and end, how a
+//! string is spelled and decoded ([`Text`], [`Spelling`]), the walk over a
+//! JSON string body and its escapes (`json.rs`, one function each), and the
+//! skim that looks ahead over a list without checking it. Nothing outside
+//! this module reads input bytes: the plan, the emitter and the driver see
+//! events, positions (byte offsets, for errors and for reading again from a
+//! saved place) and [`Text`]s that decode themselves into [`Piece`]s.
+//!
+//! A second dialect (a YAML reader) is another [`Source`]: it produces the
+//! same events, with its own [`Spelling`]s for keys and strings, numbers
+//! already in JSON's number grammar, and [`Trivia`] (comments and blank
+//! lines), which the JSON reader never produces.
 
 mod json;
 pub(crate) mod resolve;
 mod text;
 
+use crate::error::Fault;
 pub(crate) use json::Tokenizer;
-pub(crate) use text::{KeyId, Piece, Text};
+pub(crate) use text::{KeyId, Piece, Spelling, Text};
 
-/// One step of a document, in document order.
+/// One step of a document, in document order. `T` is what the source
+/// keeps besides data ([`Trivia`] for a YAML reader); the JSON reader has
+/// none, so its `T` is uninhabited and the `Trivia` case costs nothing.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) enum Event<'a> {
-    /// `{`: the members follow as `Key` then value, until `MapEnd`.
+pub(crate) enum Event<'a, T = Trivia<'a>> {
+    /// A map opens: the members follow as `Key` then value, until `MapEnd`.
     MapStart,
     MapEnd,
-    /// `[`: the elements follow until `ListEnd`.
+    /// A list opens: the elements follow until `ListEnd`.
     ListStart,
     ListEnd,
-    /// A map key, always a string.
+    /// A map key, always a string, as it is spelled in the input.
     Key(Text<'a>),
-    /// A string value.
+    /// A string value, as it is spelled in the input.
     Str(Text<'a>),
-    /// A number, as its input text (already checked against the grammar),
-    /// and whether it has an exponent part.
+    /// A number, as text in JSON's number grammar (RFC 8259 §6), which the
+    /// source has checked (a dialect with other spellings, such as YAML's
+    /// `0x1F` or `.5`, normalises them first), and whether it has an
+    /// exponent part.
     Number {
         text: &'a str,
         exponent: bool,
     },
     Bool(bool),
     Null,
+    /// Not data: a comment or a blank line. The emitter does not write
+    /// them yet.
+    #[allow(dead_code)] // The YAML reader will produce it.
+    Trivia(T),
+}
+
+/// What a source may keep besides data, as [`Event::Trivia`]. Never
+/// produced by JSON.
+#[allow(dead_code)] // The YAML reader will produce them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Trivia<'a> {
+    /// A comment's text, without its marker.
+    Comment(&'a str),
+    /// An empty line between members or elements.
+    BlankLine,
+}
+
+/// A reader of one input dialect, as the plan and the writing loop see it.
+///
+/// A source is a cursor: cloning it saves a place that reading can go back
+/// to ([`Source::at`] starts afresh at a byte offset). Positions are byte
+/// offsets into the input; errors carry them.
+pub(crate) trait Source<'a>: Clone {
+    /// What [`Event::Trivia`] carries: [`Trivia`], or for a dialect
+    /// without comments an uninhabited type.
+    type Trivia: Copy;
+
+    /// Moves past anything between documents and says whether another
+    /// document follows; if so, the next events are its.
+    fn next_document(&mut self) -> Result<bool, Fault>;
+
+    /// Where the next document would start, and whether there is one,
+    /// without moving.
+    fn peek_document(&self) -> Result<(usize, bool), Fault>;
+
+    /// The next event of the current document, checked, or `None` once the
+    /// document is complete.
+    fn next_event(&mut self) -> Result<Option<Event<'a, Self::Trivia>>, Fault>;
+
+    /// A reader of the same input at `pos`, before a value there: to read a
+    /// document again from where it started.
+    fn at(&self, pos: usize) -> Self;
+
+    /// The byte offset just past the last event.
+    fn pos(&self) -> usize;
+
+    /// The byte offset where the last event starts (a key's errors point
+    /// there).
+    fn token_start(&self) -> usize;
+
+    /// How many containers are open.
+    fn depth(&self) -> usize;
+
+    /// Asked right after a [`Event::ListStart`]: whether the list's first
+    /// element is a container (so that it may be cuddled).
+    fn list_starts_with_container(&self) -> bool;
+
+    /// Asked right after a [`Event::ListStart`]: looks over that list to its
+    /// end without checking it (the input may be invalid; the shapes are
+    /// then exact up to the first error), telling `shapes` what it holds.
+    fn skim_list(&self, shapes: &mut impl Shapes);
+
+    /// The key whose [`Event::Key`] started at `pos` (a
+    /// [`Source::token_start`] of this input, read before).
+    fn key_at(&self, pos: usize) -> Text<'a>;
+}
+
+/// What a [`Source::skim_list`] reports, in document order: the containers
+/// of a list, and which of its lists hold a scalar element. Depths are
+/// those of [`Source::depth`] less one: the outermost container is at 0,
+/// the skimmed list at the depth the reader had just after its start.
+pub(crate) trait Shapes {
+    /// A list opens as the container at `depth`; whether its first
+    /// element is a container.
+    fn list(&mut self, depth: usize, starts_with_container: bool);
+    /// A map opens as the container at `depth`.
+    fn map(&mut self, depth: usize);
+    /// Whether the open container at `depth` is a list.
+    fn is_list(&self, depth: usize) -> bool;
+    /// An element after the first of the list at `depth` is a scalar.
+    fn scalar_element(&mut self, depth: usize);
 }

@@ -1,18 +1,34 @@
-//! String contents as the tokenizer found them, decoded lazily.
+//! String contents as a reader found them, decoded lazily.
 
+use super::json;
 use crate::swar;
 
-/// The body of a string (between its quotes) in the input's own escaping,
-/// already validated by the tokenizer, with what the emitter must know before
-/// it writes the first byte.
+/// The body of a string as it is spelled in the input, already checked by
+/// the reader, with what the emitter must know before it writes the first
+/// byte.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Text<'a> {
     raw: &'a str,
-    escaped: bool,
+    spelling: Spelling,
     line_feed: bool,
-    /// Known to be printable ASCII (0x20 to 0x7E) with no escapes: the
-    /// emitter may copy it between quotes as it is.
+    /// Known to be printable ASCII (0x20 to 0x7E) with nothing to decode:
+    /// the emitter may copy it between quotes as it is.
     printable: bool,
+}
+
+/// How a [`Text`]'s body is spelled, which says how it decodes.
+///
+/// Every spelling's escapes and folds are at least as long as what they
+/// stand for, so no text decodes to more bytes than its body has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Spelling {
+    /// The body is the string itself: nothing to decode.
+    Verbatim,
+    /// A JSON string body with `\` escapes (RFC 8259 §7).
+    JsonEscaped,
+    // A YAML reader adds its styles here (plain scalars that fold over
+    // lines, single-quoted, double-quoted, literal and folded blocks), each
+    // with its decoding in `Pieces::next`.
 }
 
 /// A decoded part of a [`Text`]: a run of characters that needed no decoding,
@@ -24,23 +40,23 @@ pub(crate) enum Piece<'a> {
 }
 
 impl<'a> Text<'a> {
-    /// `raw` must be a validated JSON string body; `escaped` says whether it
-    /// holds a `\`, `line_feed` whether it decodes to a line feed.
-    pub(crate) fn new(raw: &'a str, escaped: bool, line_feed: bool) -> Text<'a> {
+    /// `raw` must be a body the reader checked, spelled as `spelling`
+    /// says; `line_feed` says whether it decodes to a line feed.
+    pub(crate) fn new(raw: &'a str, spelling: Spelling, line_feed: bool) -> Text<'a> {
         Text {
             raw,
-            escaped,
+            spelling,
             line_feed,
             printable: false,
         }
     }
 
-    /// A body that the tokenizer found to hold only printable ASCII, no
-    /// `\` and no `"`.
+    /// A body that the reader found to hold only printable ASCII, with
+    /// nothing to decode and nothing a double-quoted string escapes.
     pub(crate) fn printable(raw: &'a str) -> Text<'a> {
         Text {
             printable: true,
-            ..Text::new(raw, false, false)
+            ..Text::new(raw, Spelling::Verbatim, false)
         }
     }
 
@@ -50,14 +66,19 @@ impl<'a> Text<'a> {
         self.printable.then_some(self.raw)
     }
 
-    /// The body as written in the input (escapes not decoded).
+    /// The body as spelled in the input (escapes not decoded).
     pub(crate) fn raw(&self) -> &'a str {
         self.raw
     }
 
+    /// The most bytes the decoded string can have (see [`Spelling`]).
+    pub(crate) fn decoded_len_max(&self) -> usize {
+        self.raw.len()
+    }
+
     /// The decoded string, when it needs no decoding.
     pub(crate) fn as_plain(&self) -> Option<&'a str> {
-        (!self.escaped).then_some(self.raw)
+        (self.spelling == Spelling::Verbatim).then_some(self.raw)
     }
 
     /// Whether the decoded string holds a line feed (it then folds).
@@ -67,7 +88,10 @@ impl<'a> Text<'a> {
 
     /// The decoded string, piece by piece.
     pub(crate) fn pieces(&self) -> Pieces<'a> {
-        Pieces { rest: self.raw }
+        Pieces {
+            rest: self.raw,
+            spelling: self.spelling,
+        }
     }
 
     /// The decoded string, character by character.
@@ -158,66 +182,22 @@ fn hash_words(len: usize, [a, b, c]: [u64; 3]) -> u64 {
     (h.rotate_left(29) ^ c).wrapping_mul(0x94D0_49BB_1331_11EB)
 }
 
-/// Iterator over the [`Piece`]s of a JSON string body.
+/// Iterator over the [`Piece`]s of a [`Text`].
 pub(crate) struct Pieces<'a> {
     rest: &'a str,
+    spelling: Spelling,
 }
 
 impl<'a> Iterator for Pieces<'a> {
     type Item = Piece<'a>;
 
     fn next(&mut self) -> Option<Piece<'a>> {
-        let bytes = self.rest.as_bytes();
-        match swar::find_byte(bytes, 0, b'\\') {
-            _ if bytes.is_empty() => None,
-            i if i == bytes.len() => Some(Piece::Run(core::mem::take(&mut self.rest))),
-            0 => {
-                let (c, len) = decode_escape(bytes);
-                self.rest = &self.rest[len..];
-                Some(Piece::Char(c))
-            }
-            i => {
-                let (run, rest) = self.rest.split_at(i);
-                self.rest = rest;
-                Some(Piece::Run(run))
-            }
+        match self.spelling {
+            Spelling::Verbatim if self.rest.is_empty() => None,
+            Spelling::Verbatim => Some(Piece::Run(core::mem::take(&mut self.rest))),
+            Spelling::JsonEscaped => json::next_piece(&mut self.rest),
         }
     }
-}
-
-/// Decodes the escape at the start of `s` (which the tokenizer validated):
-/// the character and the escape's length in bytes.
-fn decode_escape(s: &[u8]) -> (char, usize) {
-    let c = match s.get(1) {
-        Some(b'b') => '\u{8}',
-        Some(b'f') => '\u{c}',
-        Some(b'n') => '\n',
-        Some(b'r') => '\r',
-        Some(b't') => '\t',
-        Some(b'u') => return decode_unicode(s),
-        Some(&b) => char::from(b), // `"`, `\`, `/` stand for themselves
-        None => '\\',
-    };
-    (c, 2)
-}
-
-/// Decodes `\uXXXX`, or a surrogate pair `\uXXXX\uXXXX`, at the start of `s`.
-fn decode_unicode(s: &[u8]) -> (char, usize) {
-    let hi = hex4(&s[2..]).unwrap_or(0xFFFD);
-    if (0xD800..0xDC00).contains(&hi) {
-        if let Some(lo) = s.get(8..).and_then(hex4) {
-            let c = 0x10000 + ((hi - 0xD800) << 10) + (lo.wrapping_sub(0xDC00) & 0x3FF);
-            return (char::from_u32(c).unwrap_or('\u{FFFD}'), 12);
-        }
-    }
-    (char::from_u32(hi).unwrap_or('\u{FFFD}'), 6)
-}
-
-/// The value of four hex digits at the start of `s`, if they are there.
-pub(crate) fn hex4(s: &[u8]) -> Option<u32> {
-    s.get(..4)?
-        .iter()
-        .try_fold(0, |acc, &b| Some(acc << 4 | char::from(b).to_digit(16)?))
 }
 
 #[cfg(test)]
@@ -226,7 +206,7 @@ mod tests {
     use Piece::*;
 
     fn pieces(raw: &str) -> [Option<Piece<'_>>; 4] {
-        let mut it = Text::new(raw, true, false).pieces();
+        let mut it = Text::new(raw, Spelling::JsonEscaped, false).pieces();
         [it.next(), it.next(), it.next(), it.next()]
     }
 
@@ -258,9 +238,15 @@ mod tests {
 
     #[test]
     fn equal_after_decoding() {
-        let a = Text::new("a\\u0062", true, false);
-        assert!(a.decodes_same(&Text::new("ab", false, false)));
-        assert!(!a.decodes_same(&Text::new("abc", false, false)));
-        assert!(Text::new("x", false, false).decodes_same(&Text::new("x", false, false)));
+        let a = Text::new("a\\u0062", Spelling::JsonEscaped, false);
+        assert!(a.decodes_same(&Text::new("ab", Spelling::Verbatim, false)));
+        assert!(!a.decodes_same(&Text::new("abc", Spelling::Verbatim, false)));
+        assert!(
+            Text::new("x", Spelling::Verbatim, false).decodes_same(&Text::new(
+                "x",
+                Spelling::Verbatim,
+                false
+            ))
+        );
     }
 }

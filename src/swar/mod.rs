@@ -105,12 +105,6 @@ pub(crate) fn string_special_printable(s: &[u8], from: usize) -> (usize, bool) {
     (at, seen == 0 && !tail_wide)
 }
 
-/// The first `b` at or after `from`.
-#[inline]
-pub(crate) fn find_byte(s: &[u8], from: usize, b: u8) -> usize {
-    find(s, from, |w| eq_bytes(w, b), |c| c == b)
-}
-
 /// The first byte at or after `from` that is not an ASCII digit.
 #[inline]
 pub(crate) fn skip_digits(s: &[u8], from: usize) -> usize {
