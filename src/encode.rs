@@ -1,12 +1,23 @@
-//! The driver: per document of the input, a checking pass then a writing
-//! pass, so that nothing of an invalid document reaches the sink; or one
-//! pass that checks as it writes, into a sink that can take back what it
-//! got: a `String` that is dropped on an error, or a buffer on the stack
-//! that the real sink gets only once the documents in it proved valid.
+//! The driver: one loop that writes a document ([`Pass::write_document`])
+//! and one loop over the documents of an input ([`drive`]), generic over
+//! the [`Source`] that reads the input, the [`Store`] the plan keeps keys
+//! and verdicts in, and the [`Sink`] that takes the output.
+//!
+//! The sink decides how a document is checked. One that can take back what
+//! it got (a `String` that is dropped on an error, a [`Staged`] buffer on
+//! the stack that the real sink gets only once the documents in it proved
+//! valid) gets each document in one pass that checks as it writes. Any
+//! other gets it in a second pass, after a checking pass proved it valid.
+//! Either way nothing of an invalid document is left in the output.
+//!
+//! This module owns the order of the checks (so every entry point reports
+//! the same error for the same input; `tests/paths.rs` holds them to it),
+//! the one-pass bet on each list's layout, and turning a [`Fault`] into an
+//! [`Error`]. It reads no input bytes and writes no KYAML syntax.
 
 use core::fmt::{self, Write};
 
-use crate::emit::{Emitter, Room, Written};
+use crate::emit::{Emitter, KeepsAll, Mark, Room, Sink};
 use crate::error::{Error, ErrorKind, Fault};
 use crate::plan::{Fixed, FixedRoom, ListNumbers, Plan, PlanRoom, Store};
 use crate::scan::{Event, KeyId, Source, Tokenizer};
@@ -21,22 +32,7 @@ pub(crate) fn encode<W: Write + ?Sized, S: Store>(
     out: &mut W,
     store: S,
 ) -> Result<(), Error> {
-    let mut tok = Tokenizer::new(input, 0, opts.depth_limit());
-    let (mut plan_room, mut emit_room) = (PlanRoom::default(), Room::default());
-    let mut plan = Plan::new(store, &mut plan_room);
-    let mut emitter = Emitter::new(out, opts, &mut emit_room);
-    while tok.next_document().map_err(|e| locate(e, &tok, input))? {
-        let start = tok.pos();
-        plan.check(&mut tok, !opts.is_compact())
-            .map_err(|e| locate(e, &tok, input))?;
-        if opts.output_form() == Form::Value {
-            // One value only, and that is known before anything is written.
-            only_value(&tok).map_err(|e| locate(e, &tok, input))?;
-        }
-        write_document(&mut tok.at(start), &mut plan, &mut emitter)
-            .map_err(|e| locate(e, &tok, input))?;
-    }
-    Ok(())
+    run(input, opts, KeepsAll(out), store)
 }
 
 /// [`encode`] with the fixed store of the path that never allocates. An
@@ -69,53 +65,96 @@ fn encode_staged<W: Write + ?Sized>(
 ) -> Option<Result<(), Error>> {
     let mut staged_room = None;
     let mut staged = Staged::new(&mut staged_room);
-    let mut tok = Tokenizer::new(input, 0, opts.depth_limit());
-    let (mut plan_room, mut emit_room) = (PlanRoom::default(), Room::default());
-    let mut pass = OnePass::new(
-        Plan::new(Fixed::new(room), &mut plan_room),
-        Emitter::new(&mut staged, opts, &mut emit_room),
-    );
-    let mut result = Ok(());
-    // Where the first document starts: a sink's failure is reported there,
-    // as the two passes would.
-    let mut first = None;
-    loop {
-        // The documents before this one are complete.
-        let done = pass.emitter.sink().written();
-        let fault = match tok.next_document() {
-            Ok(false) => break,
-            Ok(true) => {
-                first = first.or(Some(tok.pos()));
-                pass.write_document(&mut tok).err()
-            }
-            Err(fault) => Some(fault),
-        };
-        let fault = fault.or_else(|| match opts.output_form() {
-            Form::Value => only_value(&tok).err(),
-            Form::Document => None,
-        });
-        if let Some(fault) = fault {
-            let staged = pass.emitter.sink();
-            if staged.overflowed {
-                return None;
-            }
-            staged.take_back(done);
-            result = Err(locate(fault, &tok, input));
-            break;
-        }
+    let result = run(input, opts, &mut staged, Fixed::new(room));
+    if staged.overflowed {
+        return None;
     }
-    let staged = pass.emitter.sink().bytes();
     // Everything staged came from `&str` writes, so it is UTF-8.
-    let delivered = match core::str::from_utf8(staged) {
+    let delivered = match core::str::from_utf8(staged.bytes()) {
         Ok("") => Ok(()),
         Ok(text) => out.write_str(text),
         Err(_) => Err(fmt::Error),
     };
     if delivered.is_err() {
-        let fault = sink_failed(first.unwrap_or_default());
-        return Some(Err(locate(fault, &tok, input)));
+        // Reported where the first document starts, as the two passes do.
+        let src = Tokenizer::new(input, 0, opts.depth_limit());
+        let first = src.peek_document().map_or(0, |(pos, _)| pos);
+        return Some(Err(locate(sink_failed(first), &src, input)));
     }
     Some(result)
+}
+
+/// Encodes every document of `input` into `out` in one pass each: the
+/// tokenizer checks the document as it is written, and keys are checked for
+/// duplicates as their maps close.
+#[cfg(feature = "alloc")]
+pub(crate) fn encode_into_string(
+    input: &[u8],
+    opts: Options,
+    out: &mut alloc::string::String,
+) -> Result<(), Error> {
+    run(input, opts, out, crate::plan::Growing::default())
+}
+
+/// [`drive`] over JSON `input`, the error located in it.
+#[inline(always)]
+fn run<K: Sink, S: Store>(input: &[u8], opts: Options, out: K, store: S) -> Result<(), Error> {
+    let mut src = Tokenizer::new(input, 0, opts.depth_limit());
+    drive(&mut src, opts, out, store).map_err(|fault| locate(fault, &src, input))
+}
+
+/// Writes every document `src` reads into `out`: in one pass each if the
+/// sink can take back what it got, else checked first. On an error the
+/// documents before the bad one are in `out`, complete, and nothing of it.
+fn drive<'a, Src: Source<'a>, S: Store, K: Sink>(
+    src: &mut Src,
+    opts: Options,
+    out: K,
+    store: S,
+) -> Result<(), Fault> {
+    let (mut plan_room, mut emit_room) = (PlanRoom::default(), Room::default());
+    let mut pass = Pass::new(
+        Plan::new(store, &mut plan_room),
+        Emitter::new(out, opts, &mut emit_room),
+    );
+    loop {
+        // The documents before this one are complete.
+        let done = pass.emitter.sink().written();
+        let result = match src.next_document() {
+            Ok(false) => return Ok(()),
+            Ok(true) => document(src, opts, &mut pass),
+            Err(fault) => Err(fault),
+        };
+        if let Err(fault) = result {
+            pass.emitter.sink().take_back(done);
+            return Err(fault);
+        }
+    }
+}
+
+/// Checks and writes the document `src` is at. Errors come in the order a
+/// checking pass meets them (a skim checks nothing), whichever the sink:
+/// the same error on every path.
+#[inline(always)]
+fn document<'a, Src: Source<'a>, S: Store, K: Sink>(
+    src: &mut Src,
+    opts: Options,
+    pass: &mut Pass<'_, S, K, Src>,
+) -> Result<(), Fault> {
+    if K::TAKES_BACK {
+        pass.write_document(src)?;
+        if opts.output_form() == Form::Value {
+            only_value(src)?;
+        }
+        return Ok(());
+    }
+    let start = src.pos();
+    pass.plan.check(src, !opts.is_compact())?;
+    if opts.output_form() == Form::Value {
+        // One value only, and that is known before anything is written.
+        only_value(src)?;
+    }
+    pass.write_document(&mut src.at(start))
 }
 
 /// A buffer on the stack that takes an encoder's writes until it is full,
@@ -162,7 +201,15 @@ impl Write for Staged<'_> {
     }
 }
 
-impl Written for Staged<'_> {
+impl<'r> Sink for &mut Staged<'r> {
+    type Out = Staged<'r>;
+    const TAKES_BACK: bool = true;
+
+    #[inline(always)]
+    fn out(&mut self) -> &mut Staged<'r> {
+        self
+    }
+
     fn written(&self) -> usize {
         self.len
     }
@@ -172,49 +219,25 @@ impl Written for Staged<'_> {
     }
 }
 
-/// Encodes every document of `input` into `out` in one pass each: the
-/// tokenizer checks the document as it is written, and keys are checked for
-/// duplicates as their maps close. On an error the caller drops `out`, so
-/// writing before checking is safe here; see [`OnePass`] for the lists.
-#[cfg(feature = "alloc")]
-pub(crate) fn encode_into_string(
-    input: &[u8],
-    opts: Options,
-    out: &mut alloc::string::String,
-) -> Result<(), Error> {
-    let mut tok = Tokenizer::new(input, 0, opts.depth_limit());
-    let (mut plan_room, mut emit_room) = (PlanRoom::default(), Room::default());
-    let mut pass = OnePass::new(
-        Plan::new(crate::plan::Growing::default(), &mut plan_room),
-        Emitter::new(out, opts, &mut emit_room),
-    );
-    while tok.next_document().map_err(|e| locate(e, &tok, input))? {
-        // Errors come in the order the checking pass meets them (a skim
-        // checks nothing): the same error as on the other paths.
-        pass.write_document(&mut tok)
-            .map_err(|e| locate(e, &tok, input))?;
-        if opts.output_form() == Form::Value {
-            only_value(&tok).map_err(|e| locate(e, &tok, input))?;
-        }
-    }
-    Ok(())
-}
-
-/// The writing pass that checks as it goes, into a sink that can take
-/// back what it was given (a `String`, or a [`Staged`] buffer).
+/// The writing pass over one document, into sink `K`.
+///
+/// When the sink cannot take back, a checking pass ([`Plan::check`]) has
+/// read the document before and kept the verdicts of its lists; this pass
+/// reads them back. When it can, this pass checks as it goes: keys are
+/// checked for duplicates as their maps close, and lists are bet on.
 ///
 /// A list is cuddled when all its elements are containers, which only its
-/// end proves. This pass bets on the first element: a list that starts with
-/// a container is written cuddled. When a later element of a list written
-/// so turns out a scalar, the bet is lost: the output and the tokenizer go
-/// back to the `[` of the outermost list written on that bet, a skim of that
-/// list decides it and every list inside it exactly, and writing resumes.
-/// Each byte is written at most twice and skimmed at most once, and lists
-/// whose first element tells the truth (nearly all, in real documents) are
-/// never skimmed.
-struct OnePass<'o, S, W: ?Sized, Src> {
+/// end proves. The one pass bets on the first element: a list that starts
+/// with a container is written cuddled. When a later element of a list
+/// written so turns out a scalar, the bet is lost: the output and the
+/// source go back to the start of the outermost list written on that bet, a
+/// skim of that list decides it and every list inside it exactly, and
+/// writing resumes. Each byte is written at most twice and skimmed at most
+/// once, and lists whose first element tells the truth (nearly all, in real
+/// documents) are never skimmed.
+struct Pass<'o, S, K, Src> {
     plan: Plan<'o, S>,
-    emitter: Emitter<'o, W>,
+    emitter: Emitter<'o, K>,
     /// The numbers of the lists of the document so far.
     lists: ListNumbers,
     /// Where to go back to if the bet is lost.
@@ -224,17 +247,17 @@ struct OnePass<'o, S, W: ?Sized, Src> {
     decided_below: Option<usize>,
 }
 
-/// The state just after the `[` of the outermost list written on a bet.
+/// The state just after the start of the outermost list written on a bet.
 struct Bet<Src> {
-    tok: Src,
+    src: Src,
     list: usize,
-    emitter: crate::emit::Mark,
+    emitter: Mark,
     keys: usize,
 }
 
-impl<'o, 'a, S: Store, W: Written + ?Sized, Src: Source<'a>> OnePass<'o, S, W, Src> {
-    fn new(plan: Plan<'o, S>, emitter: Emitter<'o, W>) -> OnePass<'o, S, W, Src> {
-        OnePass {
+impl<'o, 'a, S: Store, K: Sink, Src: Source<'a>> Pass<'o, S, K, Src> {
+    fn new(plan: Plan<'o, S>, emitter: Emitter<'o, K>) -> Pass<'o, S, K, Src> {
+        Pass {
             plan,
             emitter,
             lists: ListNumbers::default(),
@@ -243,60 +266,121 @@ impl<'o, 'a, S: Store, W: Written + ?Sized, Src: Source<'a>> OnePass<'o, S, W, S
         }
     }
 
-    fn write_document(&mut self, tok: &mut Src) -> Result<(), Fault> {
-        let pos = tok.pos();
+    /// The one loop that writes a document. Each event's bookkeeping and
+    /// its writing are one arm, inlined together, so an event is matched
+    /// once and stays in registers.
+    fn write_document(&mut self, src: &mut Src) -> Result<(), Fault> {
+        // Whether this pass checks the document (else one did before).
+        let checks = K::TAKES_BACK;
+        let pos = src.pos();
         let failed = |_| sink_failed(pos);
         (self.lists, self.bet, self.decided_below) = (ListNumbers::default(), None, None);
-        self.plan.forget_verdicts();
+        if checks {
+            self.plan.forget_verdicts();
+        }
         self.emitter.begin_document().map_err(failed)?;
-        while let Some(event) = tok.next_event()? {
-            let mut cuddled = false;
-            match event {
-                Event::MapStart => self.plan.open_map(tok.depth() - 1),
-                Event::MapEnd => self.plan.close_map(tok.depth(), tok)?,
-                Event::Key(ref key) => {
+        while let Some(event) = src.next_event()? {
+            let written = match event {
+                Event::MapStart => {
+                    if checks {
+                        self.plan.open_map(src.depth() - 1);
+                    }
+                    self.emitter.map_start()
+                }
+                Event::ListStart => {
+                    let cuddled = self.list_verdict(src);
+                    self.emitter.list_start(cuddled)
+                }
+                Event::MapEnd => {
+                    if checks {
+                        self.plan.close_map(src.depth(), src)?;
+                    }
+                    self.emitter.end()
+                }
+                Event::ListEnd => {
+                    if checks {
+                        self.list_closed(src.depth());
+                    }
+                    self.emitter.end()
+                }
+                Event::Key(key) => {
                     // One identity for both the duplicate check and the
                     // quoting cache.
-                    let id = KeyId::of(key);
-                    self.plan.push_key(&id, tok.token_start());
-                    self.emitter.key(key, &id).map_err(failed)?;
-                    continue;
+                    let id = KeyId::of(&key);
+                    if checks {
+                        self.plan.push_key(&id, src.token_start());
+                    }
+                    self.emitter.key(&key, &id)
                 }
-                Event::ListStart => cuddled = self.list_verdict(tok),
-                Event::ListEnd => self.list_closed(tok.depth()),
-                Event::Trivia(_) => continue,
-                _ if self.emitter.in_cuddled_list() => {
-                    self.lose_bet(tok)?;
-                    continue;
-                }
-                _ => {}
-            }
-            emit(&mut self.emitter, event, cuddled).map_err(failed)?;
+                Event::Str(text) => match self.bet_lost(src)? {
+                    true => continue,
+                    false => self.emitter.string(&text),
+                },
+                Event::Number { text, exponent } => match self.bet_lost(src)? {
+                    true => continue,
+                    false => self.emitter.number(text, exponent),
+                },
+                Event::Bool(b) => match self.bet_lost(src)? {
+                    true => continue,
+                    false => self.emitter.bool_or_null(if b { "true" } else { "false" }),
+                },
+                Event::Null => match self.bet_lost(src)? {
+                    true => continue,
+                    false => self.emitter.bool_or_null("null"),
+                },
+                // Not written yet: the JSON source never produces it.
+                Event::Trivia(_) => Ok(()),
+            };
+            written.map_err(failed)?;
         }
         self.emitter.end_document().map_err(failed)
     }
 
+    /// Asked at each scalar: if it is an element of a list written cuddled
+    /// on a bet, loses the bet (see [`Pass::lose_bet`]) and says so. Only a
+    /// bet writes a list cuddled that holds a scalar: the verdicts of a
+    /// checking pass or of a skim are exact.
+    #[inline(always)]
+    fn bet_lost(&mut self, src: &mut Src) -> Result<bool, Fault> {
+        if !K::TAKES_BACK || !self.emitter.in_cuddled_list() {
+            return Ok(false);
+        }
+        match self.bet.take() {
+            Some(bet) => self.lose_bet(bet, src).map(|()| true),
+            None => Ok(false),
+        }
+    }
+
     /// Whether the list just opened is cuddled: known if it does not start
-    /// with a container or a skim decided it, else a bet.
-    fn list_verdict(&mut self, tok: &Src) -> bool {
+    /// with a container, or from the plan (after a checking pass, or inside
+    /// a list a skim decided); else a bet.
+    #[inline(always)]
+    fn list_verdict(&mut self, src: &Src) -> bool {
         if self.emitter.is_compact() {
             return false;
         }
-        let Some(n) = self.lists.number(tok.list_starts_with_container()) else {
+        let Some(n) = self.lists.number(src.list_starts_with_container()) else {
             return false;
         };
-        if self.decided_below.is_some() {
-            return self.plan.verdict_or_skim(n, tok);
+        if !K::TAKES_BACK || self.decided_below.is_some() {
+            return self.plan.verdict_or_skim(n, src);
         }
         if self.bet.is_none() {
-            self.bet = Some(Bet {
-                tok: tok.clone(),
-                list: n,
-                emitter: self.emitter.mark(),
-                keys: self.plan.keys_len(),
-            });
+            self.place_bet(n, src);
         }
         true
+    }
+
+    /// Bets that list number `n`, which `src` has just opened, is cuddled.
+    /// Out of line: it copies the source, and the loop stays smaller.
+    #[inline(never)]
+    fn place_bet(&mut self, n: usize, src: &Src) {
+        self.bet = Some(Bet {
+            src: src.clone(),
+            list: n,
+            emitter: self.emitter.mark(),
+            keys: self.plan.keys_len(),
+        });
     }
 
     /// Forgets the bet or the skim's window when their list closes.
@@ -304,7 +388,7 @@ impl<'o, 'a, S: Store, W: Written + ?Sized, Src: Source<'a>> OnePass<'o, S, W, S
         if self
             .bet
             .as_ref()
-            .is_some_and(|b| b.tok.depth() - 1 == depth)
+            .is_some_and(|b| b.src.depth() - 1 == depth)
         {
             self.bet = None;
         }
@@ -313,24 +397,16 @@ impl<'o, 'a, S: Store, W: Written + ?Sized, Src: Source<'a>> OnePass<'o, S, W, S
         }
     }
 
-    /// A list written cuddled has a scalar element: goes back to the bet,
-    /// skims its list and opens it again with the skim's verdict.
-    fn lose_bet(&mut self, tok: &mut Src) -> Result<(), Fault> {
-        // Only a bet writes a list cuddled outside a skimmed list.
-        let Some(bet) = self.bet.take() else {
-            return Err(Fault::new(
-                ErrorKind::Write,
-                tok.pos(),
-                "a consistent writer",
-            ));
-        };
-        *tok = bet.tok;
+    /// A list written cuddled on `bet` has a scalar element: goes back to
+    /// the bet, skims its list and opens it again with the skim's verdict.
+    fn lose_bet(&mut self, bet: Bet<Src>, src: &mut Src) -> Result<(), Fault> {
+        *src = bet.src;
         self.emitter.rewind(bet.emitter);
         self.plan.truncate_keys(bet.keys);
         self.lists = ListNumbers::from(bet.list + 1);
-        let start = tok.token_start();
-        self.decided_below = Some(tok.depth() - 1);
-        let cuddled = self.plan.verdict_or_skim(bet.list, tok);
+        let start = src.token_start();
+        self.decided_below = Some(src.depth() - 1);
+        let cuddled = self.plan.verdict_or_skim(bet.list, src);
         self.emitter
             .list_start(cuddled)
             .map_err(|_| sink_failed(start))
@@ -342,55 +418,11 @@ fn sink_failed(pos: usize) -> Fault {
     Fault::new(ErrorKind::Write, pos, "a sink that accepts the output")
 }
 
-/// Fails if another document follows the one `tok` has just read.
-fn only_value<'a>(tok: &impl Source<'a>) -> Result<(), Fault> {
-    match tok.peek_document()? {
+/// Fails if another document follows the one `src` has just read.
+fn only_value<'a>(src: &impl Source<'a>) -> Result<(), Fault> {
+    match src.peek_document()? {
         (pos, true) => Err(Fault::new(ErrorKind::TrailingValue, pos, "end of input")),
         (_, false) => Ok(()),
-    }
-}
-
-/// The writing pass over one document that the checking pass accepted.
-fn write_document<'a, W: Write + ?Sized, S: Store>(
-    tok: &mut impl Source<'a>,
-    plan: &mut Plan<'_, S>,
-    emitter: &mut Emitter<'_, W>,
-) -> Result<(), Fault> {
-    let pos = tok.pos();
-    let failed = |_| sink_failed(pos);
-    let mut lists = ListNumbers::default();
-    emitter.begin_document().map_err(failed)?;
-    while let Some(event) = tok.next_event()? {
-        let mut cuddled = false;
-        if matches!(event, Event::ListStart) && !emitter.is_compact() {
-            if let Some(n) = lists.number(tok.list_starts_with_container()) {
-                cuddled = plan.verdict_or_skim(n, tok);
-            }
-        }
-        emit(emitter, event, cuddled).map_err(failed)?;
-    }
-    emitter.end_document().map_err(failed)
-}
-
-/// Writes one event; `cuddled` is the verdict for a `ListStart`. Inlined
-/// into both passes, so events stay in registers.
-#[inline(always)]
-fn emit<W: Write + ?Sized, T>(
-    emitter: &mut Emitter<'_, W>,
-    event: Event<'_, T>,
-    cuddled: bool,
-) -> fmt::Result {
-    match event {
-        Event::MapStart => emitter.map_start(),
-        Event::ListStart => emitter.list_start(cuddled),
-        Event::MapEnd | Event::ListEnd => emitter.end(),
-        Event::Key(key) => emitter.key(&key, &KeyId::of(&key)),
-        Event::Str(text) => emitter.string(&text),
-        Event::Number { text, exponent } => emitter.number(text, exponent),
-        Event::Bool(b) => emitter.bool_or_null(if b { "true" } else { "false" }),
-        Event::Null => emitter.bool_or_null("null"),
-        // Not written yet: the JSON source never produces them.
-        Event::Trivia(_) => Ok(()),
     }
 }
 

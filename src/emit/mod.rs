@@ -28,16 +28,39 @@ const NONEMPTY: u8 = 4;
 /// Set for every open container, so the flags of "no container" are 0.
 const OPEN: u8 = 8;
 
-/// A sink that can take back what was written last.
-pub(crate) trait Written: Write {
-    /// How much has been written.
+/// Where the driver writes, and whether it can take back what it got.
+///
+/// A sink that can ([`Sink::TAKES_BACK`]: a `String` that is dropped on an
+/// error, a buffer on the stack) lets the driver check a document as it
+/// writes it, in one pass, and go back when a bet on a list's layout is
+/// lost. One that cannot (any other `fmt::Write`, as [`KeepsAll`]) gets
+/// each document only after a checking pass proved it valid.
+///
+/// A sink is held by value (a reference, or a wrapper of one) and hands
+/// out the `fmt::Write` behind it, so each write goes through one pointer,
+/// as it would without the trait.
+pub(crate) trait Sink {
+    /// What the output is written into.
+    type Out: Write + ?Sized;
+    /// Whether [`Sink::take_back`] works.
+    const TAKES_BACK: bool;
+    fn out(&mut self) -> &mut Self::Out;
+    /// How much has been written (0 for a sink that cannot take back).
     fn written(&self) -> usize;
     /// Keeps only the first `len` bytes written.
     fn take_back(&mut self, len: usize);
 }
 
 #[cfg(feature = "alloc")]
-impl Written for alloc::string::String {
+impl Sink for &mut alloc::string::String {
+    type Out = alloc::string::String;
+    const TAKES_BACK: bool = true;
+
+    #[inline(always)]
+    fn out(&mut self) -> &mut alloc::string::String {
+        self
+    }
+
     fn written(&self) -> usize {
         self.len()
     }
@@ -45,6 +68,27 @@ impl Written for alloc::string::String {
     fn take_back(&mut self, len: usize) {
         self.truncate(len);
     }
+}
+
+/// A sink that keeps all it gets, so the driver checks each document
+/// before writing it.
+pub(crate) struct KeepsAll<'w, W: ?Sized>(pub(crate) &'w mut W);
+
+impl<W: Write + ?Sized> Sink for KeepsAll<'_, W> {
+    type Out = W;
+    const TAKES_BACK: bool = false;
+
+    #[inline(always)]
+    fn out(&mut self) -> &mut W {
+        self.0
+    }
+
+    fn written(&self) -> usize {
+        0
+    }
+
+    /// Never called: nothing is written before it is checked.
+    fn take_back(&mut self, _: usize) {}
 }
 
 /// Where an emitter stood: see [`Emitter::mark`].
@@ -60,8 +104,8 @@ pub(crate) struct Mark {
 /// Writes the events of one document as KYAML. The per-event methods for
 /// brackets, numbers and words, and the separators, are inlined into the
 /// writing loop: most of their work is a flag test and one write.
-pub(crate) struct Emitter<'w, W: ?Sized> {
-    out: &'w mut W,
+pub(crate) struct Emitter<'w, K> {
+    out: K,
     compact: bool,
     /// Document form: a `---` header and a final line feed per document.
     document: bool,
@@ -85,8 +129,8 @@ pub(crate) struct Room {
     bare_keys: Option<key::BareCache>,
 }
 
-impl<'w, W: Write + ?Sized> Emitter<'w, W> {
-    pub(crate) fn new(out: &'w mut W, opts: Options, room: &'w mut Room) -> Emitter<'w, W> {
+impl<'w, K: Sink> Emitter<'w, K> {
+    pub(crate) fn new(out: K, opts: Options, room: &'w mut Room) -> Emitter<'w, K> {
         Emitter {
             out,
             compact: opts.is_compact(),
@@ -105,10 +149,7 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
     }
 
     /// The state before the next value, to go back to with `rewind`.
-    pub(crate) fn mark(&self) -> Mark
-    where
-        W: Written,
-    {
+    pub(crate) fn mark(&self) -> Mark {
         Mark {
             written: self.out.written(),
             depth: self.depth,
@@ -118,17 +159,14 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
     }
 
     /// Takes back everything written since `mark`.
-    pub(crate) fn rewind(&mut self, mark: Mark)
-    where
-        W: Written,
-    {
+    pub(crate) fn rewind(&mut self, mark: Mark) {
         self.out.take_back(mark.written);
         (self.depth, self.level, self.top) = (mark.depth, mark.level, mark.parent);
     }
 
     /// The sink, between documents.
-    pub(crate) fn sink(&mut self) -> &mut W {
-        self.out
+    pub(crate) fn sink(&mut self) -> &mut K {
+        &mut self.out
     }
 
     pub(crate) fn is_compact(&self) -> bool {
@@ -137,14 +175,14 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
 
     pub(crate) fn begin_document(&mut self) -> Result {
         if self.document {
-            self.out.write_str("---\n")?;
+            self.out.out().write_str("---\n")?;
         }
         Ok(())
     }
 
     pub(crate) fn end_document(&mut self) -> Result {
         if self.document {
-            self.out.write_str("\n")?;
+            self.out.out().write_str("\n")?;
         }
         Ok(())
     }
@@ -173,7 +211,7 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
         if flags & (NONEMPTY | CUDDLED) == NONEMPTY && !self.compact {
             self.newline(self.level)?;
         }
-        self.out.write_str(bracket)?;
+        self.out.out().write_str(bracket)?;
         // Back to the parent's level: a cuddled parent shares ours.
         if self.top & (OPEN | CUDDLED) == OPEN {
             self.level -= 1;
@@ -187,10 +225,10 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
         self.separate()?;
         let bare = self.bare_keys.is_bare(key, id);
         if key::needs_measuring(key) && key::written_len(key, bare) > key::IMPLICIT_KEY_MAX {
-            self.out.write_str("? ")?;
+            self.out.out().write_str("? ")?;
         }
-        key::write_key(self.out, key, bare)?;
-        self.out.write_str(": ")
+        key::write_key(self.out.out(), key, bare)?;
+        self.out.out().write_str(": ")
     }
 
     pub(crate) fn string(&mut self, text: &Text<'_>) -> Result {
@@ -200,7 +238,7 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
             (false, false) => Layout::Line,
             (false, true) => Layout::Folded(self.value_level() + 1),
         };
-        string::write_string(self.out, text, layout)?;
+        string::write_string(self.out.out(), text, layout)?;
         self.after_value()
     }
 
@@ -208,8 +246,8 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
     pub(crate) fn number(&mut self, text: &str, exponent: bool) -> Result {
         self.before_value()?;
         match exponent {
-            false => self.out.write_str(text)?,
-            true => number::write_exponent_form(self.out, text)?,
+            false => self.out.out().write_str(text)?,
+            true => number::write_exponent_form(self.out.out(), text)?,
         }
         self.after_value()
     }
@@ -218,7 +256,7 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
     #[inline(always)]
     pub(crate) fn bool_or_null(&mut self, word: &str) -> Result {
         self.before_value()?;
-        self.out.write_str(word)?;
+        self.out.out().write_str(word)?;
         self.after_value()
     }
 
@@ -229,7 +267,7 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
         *self.flags.get_mut(self.depth) = self.top;
         self.top = flags | OPEN;
         self.depth += 1;
-        self.out.write_str(bracket)
+        self.out.out().write_str(bracket)
     }
 
     /// The indent level of a value about to be written in the innermost container.
@@ -255,7 +293,7 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
             return if first {
                 Ok(())
             } else {
-                self.out.write_str(", ")
+                self.out.out().write_str(", ")
             };
         }
         self.newline(self.level + 1)
@@ -274,7 +312,7 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
     #[inline(always)]
     fn after_value(&mut self) -> Result {
         match self.top & (OPEN | CUDDLED) {
-            OPEN if !self.compact => self.out.write_str(","),
+            OPEN if !self.compact => self.out.out().write_str(","),
             _ => Ok(()),
         }
     }
@@ -283,10 +321,10 @@ impl<'w, W: Write + ?Sized> Emitter<'w, W> {
     #[inline(always)]
     fn newline(&mut self, level: usize) -> Result {
         match NEWLINE_SPACES.get(..1 + 2 * level) {
-            Some(s) => self.out.write_str(s),
+            Some(s) => self.out.out().write_str(s),
             None => {
-                self.out.write_str("\n")?;
-                indent(self.out, level)
+                self.out.out().write_str("\n")?;
+                indent(self.out.out(), level)
             }
         }
     }

@@ -42,6 +42,7 @@ fn special(v: __m128i) -> u32 {
 /// index of the first `"`, `\` or control byte and whether every byte before
 /// it is printable ASCII, or `Err` with where fewer than 16 bytes are left
 /// and whether every byte before that is printable ASCII.
+#[inline]
 #[target_feature(enable = "sse2")]
 pub(super) fn string_special_printable(
     s: &[u8],
