@@ -390,7 +390,7 @@ mod tests {
     /// The oracle: the path of every value of each document of `json`, in
     /// document order, from the tokenizer's events.
     fn value_paths(json: &str) -> Vec<Vec<Seg>> {
-        use crate::scan::{Event, Tokenizer};
+        use crate::scan::{Event, Source, Tokenizer};
         let mut tokens = Tokenizer::new(json.as_bytes(), 0, 1000);
         let mut out = Vec::new();
         while tokens.next_document().unwrap() {
@@ -574,6 +574,7 @@ mod tests {
     fn field(line: &str, name: &str) -> Option<String> {
         let key = alloc::format!("\"{name}\": ");
         let start = line.find(&key)? + key.len();
+        use crate::scan::Source;
         let mut json = crate::scan::Tokenizer::new(line.as_bytes(), start, 10).at(start);
         match json.next_event() {
             Ok(Some(crate::scan::Event::Str(text))) => Some(text.chars().collect()),

@@ -5,7 +5,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::scan::{Event, Text, Tokenizer};
+use crate::scan::{Event, Source, Text, Tokenizer};
 
 /// One token of the input, in document order.
 enum Token<'a> {
