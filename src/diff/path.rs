@@ -139,7 +139,7 @@ impl<'a> PathWalker<'a> {
             };
             match first {
                 b'}' | b']' => {
-                    seen(&self.path[..self.top()], false);
+                    seen(self.path.get(..self.top()).unwrap_or(""), false);
                     self.stack.pop();
                     self.path.truncate(self.top());
                     rest = &rest[1..];

@@ -16,7 +16,8 @@ gives the output of `kyaml NEW`.
 
 Options:
       --unordered          compare maps without regard to key order (both
-                           sides are rendered with their keys sorted)
+                           sides are rendered with their keys sorted, and
+                           the diff applies to those renderings)
   -U, --context N          lines of context around each change (default 3)
       --color WHEN         auto (default: on a terminal, unless NO_COLOR is
                            set), always or never
