@@ -31,7 +31,8 @@
 //!
 //! The crate is `no_std`, has no dependencies, and its core path
 //! ([`to_fmt`], [`Options::to_fmt`], [`Dump`]) neither allocates nor
-//! recurses. The features `alloc` (`String` output) and `std`
+//! recurses. The features `alloc` (`String` output, [`Diff`] and
+//! [`assert_kyaml_eq!`]) and `std`
 //! (`io::Write` output and the `kyaml` command) are on by default.
 //!
 //! How it works: a tokenizer (`src/scan`) turns JSON into events; a first
