@@ -208,10 +208,10 @@ impl fmt::Display for Diff<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let left = self.render(self.left);
         let right = self.render(self.right);
-        if left == right {
-            return Ok(());
-        }
-        let window = Window::new(&left, &right, self.context, self.form == Form::Document);
+        let Some(window) = Window::new(&left, &right, self.context, self.form == Form::Document)
+        else {
+            return Ok(()); // the renderings are the same
+        };
         let style = Style {
             color: self.color || f.alternate(),
             context: self.context,
@@ -250,10 +250,14 @@ struct Window<'t> {
 }
 
 impl<'t> Window<'t> {
-    fn new(left: &'t str, right: &'t str, context: usize, documents: bool) -> Window<'t> {
+    /// The window of `left` against `right`; `None` when they are equal.
+    fn new(left: &'t str, right: &'t str, context: usize, documents: bool) -> Option<Window<'t>> {
         let (l, r) = (left.as_bytes(), right.as_bytes());
         // The common head, back to a line start.
         let head = common_prefix(l, r);
+        if head == l.len() && head == r.len() {
+            return None;
+        }
         let head = l[..head]
             .iter()
             .rposition(|&b| b == b'\n')
@@ -307,10 +311,10 @@ impl<'t> Window<'t> {
                 changed,
             }
         };
-        Window {
+        Some(Window {
             left: side(left, mid_l, del),
             right: side(right, mid_r, ins),
-        }
+        })
     }
 
     /// The runs of changed lines: `(a0, a1, b0, b1)`, left lines `a0..a1`
