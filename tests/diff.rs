@@ -313,6 +313,36 @@ fn streams_apply_document_by_document() {
 }
 
 #[test]
+fn any_bytes_diff_without_panicking() {
+    // Random bytes, and JSON cut short or with a byte changed: every option.
+    fn prop(a: Vec<u8>, b: Json, cut: usize, flip: u8) -> TestResult {
+        let mut b = b.0.to_string().into_bytes();
+        let mut c = b.clone();
+        c.truncate(cut % (b.len() + 1));
+        if let Some(byte) = b.get_mut(cut % 7) {
+            *byte ^= flip;
+        }
+        for (left, right) in [(&a, &b), (&b, &c), (&c, &a)] {
+            for form in [Form::Value, Form::Document] {
+                for unordered in [false, true] {
+                    let diff = Diff::new(left, right).form(form).unordered(unordered);
+                    let text = format!("{diff:#}");
+                    assert_eq!(text.is_empty(), diff.is_equal());
+                    assert!(Diff::new(left, left)
+                        .form(form)
+                        .unordered(unordered)
+                        .is_equal());
+                }
+            }
+        }
+        TestResult::passed()
+    }
+    QuickCheck::new()
+        .tests(300)
+        .quickcheck(prop as fn(Vec<u8>, Json, usize, u8) -> TestResult);
+}
+
+#[test]
 fn a_deployment_whose_image_and_replicas_changed() {
     let old = r#"{"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web"},
         "spec": {"replicas": 2, "template": {"spec": {"containers": [

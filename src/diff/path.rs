@@ -361,6 +361,29 @@ mod tests {
     }
 
     #[test]
+    fn any_text_walks_without_panicking() {
+        // Lines of the grammar's characters in random order: not KYAML.
+        let alphabet = [
+            '{', '}', '[', ']', ',', ' ', ':', '"', '\\', '?', '-', 'a', 'é', '\n',
+        ];
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..2000 {
+            let text: String = (0..seed % 60)
+                .map(|_| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    alphabet[(seed % alphabet.len() as u64) as usize]
+                })
+                .collect();
+            let mut walker = PathWalker::new(&text);
+            for line in 0..text.lines().count() + 1 {
+                let _ = walker.path_at(line);
+            }
+        }
+    }
+
+    #[test]
     fn quoted_and_explicit_keys() {
         let long = "k".repeat(1100);
         let json = alloc::format!(r#"{{"a b": {{"{long}": [1], "x\"y": 2}}}}"#);
