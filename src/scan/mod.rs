@@ -17,6 +17,8 @@
 mod json;
 pub(crate) mod resolve;
 mod text;
+#[allow(dead_code)]
+mod yaml;
 
 use crate::error::Fault;
 pub(crate) use json::Tokenizer;

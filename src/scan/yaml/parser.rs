@@ -1,0 +1,732 @@
+//! Tokens to [`Event`]s: the document and collection grammar as an explicit
+//! state machine with a fixed-size stack of return states (no recursion),
+//! and `%TAG` resolution of tags.
+//!
+//! Comments and blank lines pass through as soon as they are the next token,
+//! whatever the state; every state looks at one token and either consumes
+//! it or leaves it for the next state.
+
+use super::scanner::{Scanner, Tok, Token};
+use super::{Event, Kind, Props, Scalar, Style, Tag};
+use crate::error::{ErrorKind, Fault};
+use crate::MAX_DEPTH;
+
+/// Where the parser is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    StreamStart,
+    /// Before a document; `implicit`: a bare document may start here.
+    DocStart {
+        implicit: bool,
+    },
+    /// After `%` directives: `---` must follow.
+    Directives,
+    DocContent,
+    DocEnd,
+    /// A node (properties then content). `block`: block collections may
+    /// start; `indentless`: a `-` may start a sequence at the same column.
+    Node {
+        block: bool,
+        indentless: bool,
+    },
+    BlockSeqEntry,
+    /// After `-`.
+    BlockSeqEntryNode,
+    IndentlessSeqEntry,
+    IndentlessSeqEntryNode,
+    BlockMapKey,
+    /// After `?`.
+    BlockMapKeyNode,
+    BlockMapValue,
+    /// After `:`.
+    BlockMapValueNode,
+    FlowSeqEntry {
+        first: bool,
+    },
+    /// A single-pair mapping inside a flow sequence.
+    FlowPairKey,
+    FlowPairValue,
+    FlowPairValueNode,
+    FlowPairEnd,
+    FlowMapKey {
+        first: bool,
+    },
+    FlowMapKeyNode,
+    FlowMapValue,
+    FlowMapValueNode,
+    End,
+}
+
+/// `%TAG` directives one document may declare.
+const TAG_DIRECTIVES: usize = 16;
+
+/// The YAML pull parser. See the module docs of `scan::yaml`.
+pub(crate) struct Parser<'a> {
+    scanner: Scanner<'a>,
+    peeked: Option<Token<'a>>,
+    state: State,
+    stack: [State; MAX_DEPTH + 4],
+    depth: usize,
+    max_depth: usize,
+    /// Properties read for the node being parsed, and where they start.
+    anchor: Option<&'a str>,
+    tag: Option<Tag<'a>>,
+    props_at: Option<usize>,
+    tags: [(&'a str, &'a str); TAG_DIRECTIVES],
+    n_tags: usize,
+    version_seen: bool,
+    /// Open collections, as events tell them (a flow pair's mapping counts).
+    nesting: usize,
+    /// An error was returned: no more events.
+    failed: bool,
+}
+
+impl<'a> Parser<'a> {
+    /// A parser over `input` allowing `max_depth` nested collections (at
+    /// most [`MAX_DEPTH`]).
+    pub(crate) fn new(input: &'a [u8], max_depth: usize) -> Parser<'a> {
+        Parser {
+            scanner: Scanner::new(input, max_depth),
+            peeked: None,
+            state: State::StreamStart,
+            stack: [State::End; MAX_DEPTH + 4],
+            depth: 0,
+            max_depth: max_depth.min(MAX_DEPTH),
+            anchor: None,
+            tag: None,
+            props_at: None,
+            tags: [("", ""); TAG_DIRECTIVES],
+            n_tags: 0,
+            version_seen: false,
+            nesting: 0,
+            failed: false,
+        }
+    }
+
+    /// The input text (up to any invalid UTF-8).
+    pub(crate) fn source(&self) -> &'a str {
+        self.scanner.source()
+    }
+
+    fn peek(&mut self) -> Result<Token<'a>, Fault> {
+        match self.peeked {
+            Some(t) => Ok(t),
+            None => {
+                let t = self.scanner.next_token()?;
+                self.peeked = Some(t);
+                Ok(t)
+            }
+        }
+    }
+
+    fn take(&mut self) {
+        self.peeked = None;
+    }
+
+    fn err(at: usize, expected: &'static str) -> Fault {
+        Fault::new(ErrorKind::Syntax, at, expected)
+    }
+
+    fn push(&mut self, s: State) -> Result<(), Fault> {
+        // Return states are pushed once per open collection and node, so
+        // the depth check on collection starts bounds this; stay safe anyway.
+        if self.depth >= self.stack.len() {
+            return Err(Fault::too_deep(0, self.max_depth));
+        }
+        self.stack[self.depth] = s;
+        self.depth += 1;
+        Ok(())
+    }
+
+    fn pop(&mut self) {
+        self.state = if self.depth == 0 {
+            State::End
+        } else {
+            self.depth -= 1;
+            self.stack[self.depth]
+        };
+    }
+
+    /// The next event, `None` after the stream's end.
+    pub(crate) fn next_event(&mut self) -> Option<Result<Event<'a>, Fault>> {
+        if self.failed || self.state == State::End {
+            return None;
+        }
+        loop {
+            match self.step() {
+                Ok(Some(e)) => {
+                    if e.kind == Kind::StreamEnd {
+                        self.state = State::End;
+                    }
+                    return Some(Ok(e));
+                }
+                Ok(None) => {}
+                Err(f) => {
+                    self.failed = true;
+                    return Some(Err(f));
+                }
+            }
+        }
+    }
+
+    fn event(at: usize, kind: Kind<'a>) -> Option<Event<'a>> {
+        Some(Event { at, kind })
+    }
+
+    fn empty_scalar(&self, at: usize) -> Option<Event<'a>> {
+        let src = self.scanner.source();
+        let raw = src.get(at.min(src.len())..at.min(src.len())).unwrap_or("");
+        Self::event(
+            at,
+            Kind::Scalar {
+                props: Props::default(),
+                scalar: Scalar::new(raw, Style::Plain, false),
+            },
+        )
+    }
+
+    /// One state transition; an event if it produced one.
+    fn step(&mut self) -> Result<Option<Event<'a>>, Fault> {
+        let tok = self.peek()?;
+        match tok.kind {
+            Tok::Comment { text, trailing } => {
+                self.take();
+                return Ok(Self::event(tok.at, Kind::Comment { text, trailing }));
+            }
+            Tok::Blank => {
+                self.take();
+                return Ok(Self::event(tok.at, Kind::BlankLine));
+            }
+            _ => {}
+        }
+        let at = tok.at;
+        let kind = tok.kind;
+        use State as S;
+        match self.state {
+            S::StreamStart => {
+                self.take();
+                self.state = S::DocStart { implicit: true };
+                Ok(Self::event(at, Kind::StreamStart))
+            }
+            S::DocStart { implicit } => match kind {
+                Tok::StreamEnd => {
+                    self.take();
+                    self.state = S::End;
+                    Ok(Self::event(at, Kind::StreamEnd))
+                }
+                Tok::DocEnd if implicit => {
+                    // A stray `...` between documents.
+                    self.take();
+                    Ok(None)
+                }
+                Tok::Version | Tok::TagDirective { .. } | Tok::Reserved if implicit => {
+                    self.state = S::Directives;
+                    Ok(None)
+                }
+                Tok::DocStart => {
+                    self.take();
+                    self.push(S::DocEnd)?;
+                    self.state = S::DocContent;
+                    Ok(Self::event(at, Kind::DocumentStart { explicit: true }))
+                }
+                _ if implicit => {
+                    self.push(S::DocEnd)?;
+                    self.state = S::Node {
+                        block: true,
+                        indentless: false,
+                    };
+                    Ok(Self::event(at, Kind::DocumentStart { explicit: false }))
+                }
+                _ => Err(Self::err(at, "'---' (a new document) or the end")),
+            },
+            S::Directives => match kind {
+                Tok::Version => {
+                    if self.version_seen {
+                        return Err(Self::err(at, "one %YAML directive per document"));
+                    }
+                    self.version_seen = true;
+                    self.take();
+                    Ok(None)
+                }
+                Tok::TagDirective { handle, prefix } => {
+                    if self.tags[..self.n_tags].iter().any(|&(h, _)| h == handle) {
+                        return Err(Self::err(at, "one %TAG directive per handle"));
+                    }
+                    if self.n_tags == TAG_DIRECTIVES {
+                        return Err(Self::err(at, "at most 16 %TAG directives per document"));
+                    }
+                    self.tags[self.n_tags] = (handle, prefix);
+                    self.n_tags += 1;
+                    self.take();
+                    Ok(None)
+                }
+                Tok::Reserved => {
+                    self.take();
+                    Ok(None)
+                }
+                Tok::DocStart => {
+                    self.take();
+                    self.push(S::DocEnd)?;
+                    self.state = S::DocContent;
+                    Ok(Self::event(at, Kind::DocumentStart { explicit: true }))
+                }
+                _ => Err(Self::err(at, "'---' after the directives")),
+            },
+            S::DocContent => match kind {
+                Tok::Version
+                | Tok::TagDirective { .. }
+                | Tok::Reserved
+                | Tok::DocStart
+                | Tok::DocEnd
+                | Tok::StreamEnd => {
+                    self.pop();
+                    Ok(self.empty_scalar(at))
+                }
+                _ => {
+                    self.state = S::Node {
+                        block: true,
+                        indentless: false,
+                    };
+                    Ok(None)
+                }
+            },
+            S::DocEnd => {
+                let explicit = kind == Tok::DocEnd;
+                if explicit {
+                    self.take();
+                } else if !matches!(kind, Tok::DocStart | Tok::StreamEnd) {
+                    return Err(Self::err(
+                        at,
+                        "the end of the document ('---', '...' or no more content)",
+                    ));
+                }
+                self.n_tags = 0;
+                self.version_seen = false;
+                self.state = S::DocStart { implicit: explicit };
+                Ok(Self::event(at, Kind::DocumentEnd { explicit }))
+            }
+            S::Node { block, indentless } => self.node(at, kind, block, indentless),
+            S::BlockSeqEntry => match kind {
+                Tok::BlockEntry => {
+                    self.take();
+                    self.state = S::BlockSeqEntryNode;
+                    Ok(None)
+                }
+                Tok::BlockEnd => {
+                    self.take();
+                    self.pop();
+                    self.close();
+                    Ok(Self::event(at, Kind::SequenceEnd))
+                }
+                _ => Err(Self::err(at, "'-' (a sequence entry) or less indentation")),
+            },
+            S::BlockSeqEntryNode => match kind {
+                Tok::BlockEntry | Tok::BlockEnd => {
+                    self.state = S::BlockSeqEntry;
+                    Ok(self.empty_scalar(at))
+                }
+                _ => {
+                    self.push(S::BlockSeqEntry)?;
+                    self.state = S::Node {
+                        block: true,
+                        indentless: false,
+                    };
+                    Ok(None)
+                }
+            },
+            S::IndentlessSeqEntry => match kind {
+                Tok::BlockEntry => {
+                    self.take();
+                    self.state = S::IndentlessSeqEntryNode;
+                    Ok(None)
+                }
+                _ => {
+                    self.pop();
+                    self.close();
+                    Ok(Self::event(at, Kind::SequenceEnd))
+                }
+            },
+            S::IndentlessSeqEntryNode => match kind {
+                Tok::BlockEntry | Tok::Key | Tok::Value | Tok::BlockEnd => {
+                    self.state = S::IndentlessSeqEntry;
+                    Ok(self.empty_scalar(at))
+                }
+                _ => {
+                    self.push(S::IndentlessSeqEntry)?;
+                    self.state = S::Node {
+                        block: true,
+                        indentless: false,
+                    };
+                    Ok(None)
+                }
+            },
+            S::BlockMapKey => match kind {
+                Tok::Key => {
+                    self.take();
+                    self.state = S::BlockMapKeyNode;
+                    Ok(None)
+                }
+                Tok::BlockEnd => {
+                    self.take();
+                    self.pop();
+                    self.close();
+                    Ok(Self::event(at, Kind::MappingEnd))
+                }
+                Tok::Value => {
+                    self.state = S::BlockMapValue;
+                    Ok(self.empty_scalar(at))
+                }
+                _ => Err(Self::err(at, "a key ('key: value') or less indentation")),
+            },
+            S::BlockMapKeyNode => match kind {
+                Tok::Key | Tok::Value | Tok::BlockEnd => {
+                    self.state = S::BlockMapValue;
+                    Ok(self.empty_scalar(at))
+                }
+                _ => {
+                    self.push(S::BlockMapValue)?;
+                    self.state = S::Node {
+                        block: true,
+                        indentless: true,
+                    };
+                    Ok(None)
+                }
+            },
+            S::BlockMapValue => match kind {
+                Tok::Value => {
+                    self.take();
+                    self.state = S::BlockMapValueNode;
+                    Ok(None)
+                }
+                Tok::Key | Tok::BlockEnd => {
+                    self.state = S::BlockMapKey;
+                    Ok(self.empty_scalar(at))
+                }
+                _ => Err(Self::err(at, "':' after the key")),
+            },
+            S::BlockMapValueNode => match kind {
+                Tok::Key | Tok::Value | Tok::BlockEnd => {
+                    self.state = S::BlockMapKey;
+                    Ok(self.empty_scalar(at))
+                }
+                _ => {
+                    self.push(S::BlockMapKey)?;
+                    self.state = S::Node {
+                        block: true,
+                        indentless: true,
+                    };
+                    Ok(None)
+                }
+            },
+            S::FlowSeqEntry { first } => match kind {
+                Tok::FlowSeqEnd => {
+                    self.take();
+                    self.pop();
+                    self.close();
+                    Ok(Self::event(at, Kind::SequenceEnd))
+                }
+                Tok::FlowEntry if !first => {
+                    self.take();
+                    self.state = S::FlowSeqEntry { first: true };
+                    Ok(None)
+                }
+                _ if !first => Err(Self::err(at, "',' or ']'")),
+                Tok::Key | Tok::Value => {
+                    if kind == Tok::Key {
+                        self.take();
+                    }
+                    self.open(at)?;
+                    self.state = S::FlowPairKey;
+                    Ok(Self::event(
+                        at,
+                        Kind::MappingStart {
+                            props: Props::default(),
+                            flow: true,
+                        },
+                    ))
+                }
+                _ => {
+                    self.push(S::FlowSeqEntry { first: false })?;
+                    self.state = S::Node {
+                        block: false,
+                        indentless: false,
+                    };
+                    Ok(None)
+                }
+            },
+            S::FlowPairKey => match kind {
+                Tok::Value | Tok::FlowEntry | Tok::FlowSeqEnd => {
+                    self.state = S::FlowPairValue;
+                    Ok(self.empty_scalar(at))
+                }
+                _ => {
+                    self.push(S::FlowPairValue)?;
+                    self.state = S::Node {
+                        block: false,
+                        indentless: false,
+                    };
+                    Ok(None)
+                }
+            },
+            S::FlowPairValue => match kind {
+                Tok::Value => {
+                    self.take();
+                    self.state = S::FlowPairValueNode;
+                    Ok(None)
+                }
+                _ => {
+                    self.state = S::FlowPairEnd;
+                    Ok(self.empty_scalar(at))
+                }
+            },
+            S::FlowPairValueNode => match kind {
+                Tok::FlowEntry | Tok::FlowSeqEnd => {
+                    self.state = S::FlowPairEnd;
+                    Ok(self.empty_scalar(at))
+                }
+                _ => {
+                    self.push(S::FlowPairEnd)?;
+                    self.state = S::Node {
+                        block: false,
+                        indentless: false,
+                    };
+                    Ok(None)
+                }
+            },
+            S::FlowPairEnd => {
+                self.close();
+                self.state = S::FlowSeqEntry { first: false };
+                Ok(Self::event(at, Kind::MappingEnd))
+            }
+            S::FlowMapKey { first } => match kind {
+                Tok::FlowMapEnd => {
+                    self.take();
+                    self.pop();
+                    self.close();
+                    Ok(Self::event(at, Kind::MappingEnd))
+                }
+                Tok::FlowEntry if !first => {
+                    self.take();
+                    self.state = S::FlowMapKey { first: true };
+                    Ok(None)
+                }
+                _ if !first => Err(Self::err(at, "',' or '}'")),
+                Tok::Key => {
+                    self.take();
+                    self.state = S::FlowMapKeyNode;
+                    Ok(None)
+                }
+                Tok::Value => {
+                    self.state = S::FlowMapValue;
+                    Ok(self.empty_scalar(at))
+                }
+                _ => {
+                    self.push(S::FlowMapValue)?;
+                    self.state = S::Node {
+                        block: false,
+                        indentless: false,
+                    };
+                    Ok(None)
+                }
+            },
+            S::FlowMapKeyNode => match kind {
+                Tok::Value | Tok::FlowEntry | Tok::FlowMapEnd => {
+                    self.state = S::FlowMapValue;
+                    Ok(self.empty_scalar(at))
+                }
+                _ => {
+                    self.push(S::FlowMapValue)?;
+                    self.state = S::Node {
+                        block: false,
+                        indentless: false,
+                    };
+                    Ok(None)
+                }
+            },
+            S::FlowMapValue => match kind {
+                Tok::Value => {
+                    self.take();
+                    self.state = S::FlowMapValueNode;
+                    Ok(None)
+                }
+                _ => {
+                    self.state = S::FlowMapKey { first: false };
+                    Ok(self.empty_scalar(at))
+                }
+            },
+            S::FlowMapValueNode => match kind {
+                Tok::FlowEntry | Tok::FlowMapEnd => {
+                    self.state = S::FlowMapKey { first: false };
+                    Ok(self.empty_scalar(at))
+                }
+                _ => {
+                    self.push(S::FlowMapKey { first: false })?;
+                    self.state = S::Node {
+                        block: false,
+                        indentless: false,
+                    };
+                    Ok(None)
+                }
+            },
+            S::End => Ok(None),
+        }
+    }
+
+    /// A collection opens: checks the depth limit.
+    fn open(&mut self, at: usize) -> Result<(), Fault> {
+        if self.nesting >= self.max_depth {
+            return Err(Fault::too_deep(at, self.max_depth));
+        }
+        self.nesting += 1;
+        Ok(())
+    }
+
+    fn close(&mut self) {
+        self.nesting = self.nesting.saturating_sub(1);
+    }
+
+    fn take_props(&mut self) -> Props<'a> {
+        self.props_at = None;
+        Props {
+            anchor: self.anchor.take(),
+            tag: self.tag.take(),
+        }
+    }
+
+    /// The node state: properties, then the content.
+    fn node(
+        &mut self,
+        at: usize,
+        kind: Tok<'a>,
+        block: bool,
+        indentless: bool,
+    ) -> Result<Option<Event<'a>>, Fault> {
+        let start = self.props_at.unwrap_or(at);
+        match kind {
+            Tok::Alias(name) => {
+                if self.props_at.is_some() {
+                    return Err(Self::err(
+                        at,
+                        "an alias without properties (no anchor or tag on '*')",
+                    ));
+                }
+                self.take();
+                self.pop();
+                Ok(Self::event(at, Kind::Alias { name }))
+            }
+            Tok::Anchor(name) => {
+                if self.anchor.is_some() {
+                    return Err(Self::err(at, "one anchor per node"));
+                }
+                self.anchor = Some(name);
+                self.props_at.get_or_insert(at);
+                self.take();
+                Ok(None)
+            }
+            Tok::Tag { handle, suffix } => {
+                if self.tag.is_some() {
+                    return Err(Self::err(at, "one tag per node"));
+                }
+                let tag = self.resolve_tag(at, handle, suffix)?;
+                self.tag = Some(tag);
+                self.props_at.get_or_insert(at);
+                self.take();
+                Ok(None)
+            }
+            Tok::Scalar(scalar) => {
+                self.take();
+                self.pop();
+                let props = self.take_props();
+                Ok(Self::event(start, Kind::Scalar { props, scalar }))
+            }
+            Tok::BlockEntry if indentless => {
+                self.open(at)?;
+                let props = self.take_props();
+                self.state = State::IndentlessSeqEntry;
+                Ok(Self::event(
+                    start,
+                    Kind::SequenceStart { props, flow: false },
+                ))
+            }
+            Tok::FlowSeqStart => {
+                self.open(at)?;
+                self.take();
+                let props = self.take_props();
+                self.state = State::FlowSeqEntry { first: true };
+                Ok(Self::event(
+                    start,
+                    Kind::SequenceStart { props, flow: true },
+                ))
+            }
+            Tok::FlowMapStart => {
+                self.open(at)?;
+                self.take();
+                let props = self.take_props();
+                self.state = State::FlowMapKey { first: true };
+                Ok(Self::event(start, Kind::MappingStart { props, flow: true }))
+            }
+            Tok::BlockSeqStart if block => {
+                self.open(at)?;
+                self.take();
+                let props = self.take_props();
+                self.state = State::BlockSeqEntry;
+                Ok(Self::event(
+                    start,
+                    Kind::SequenceStart { props, flow: false },
+                ))
+            }
+            Tok::BlockMapStart if block => {
+                self.open(at)?;
+                self.take();
+                let props = self.take_props();
+                self.state = State::BlockMapKey;
+                Ok(Self::event(
+                    start,
+                    Kind::MappingStart { props, flow: false },
+                ))
+            }
+            _ if self.props_at.is_some() => {
+                self.pop();
+                let props = self.take_props();
+                let src = self.scanner.source();
+                let raw = src.get(at.min(src.len())..at.min(src.len())).unwrap_or("");
+                Ok(Self::event(
+                    start,
+                    Kind::Scalar {
+                        props,
+                        scalar: Scalar::new(raw, Style::Plain, false),
+                    },
+                ))
+            }
+            _ => Err(Self::err(at, "a node (a value, '[', '{', '-' or a key)")),
+        }
+    }
+
+    fn resolve_tag(&self, at: usize, handle: &'a str, suffix: &'a str) -> Result<Tag<'a>, Fault> {
+        if handle.is_empty() {
+            return Ok(Tag { prefix: "", suffix });
+        }
+        if let Some(&(_, prefix)) = self.tags[..self.n_tags].iter().find(|&&(h, _)| h == handle) {
+            return Ok(Tag { prefix, suffix });
+        }
+        match handle {
+            "!!" => Ok(Tag {
+                prefix: Tag::CORE,
+                suffix,
+            }),
+            "!" => Ok(Tag {
+                prefix: "!",
+                suffix,
+            }),
+            _ => Err(Self::err(at, "a tag handle declared by %TAG")),
+        }
+    }
+}
+
+impl<'a> Iterator for Parser<'a> {
+    type Item = Result<Event<'a>, Fault>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_event()
+    }
+}

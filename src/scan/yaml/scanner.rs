@@ -1,0 +1,1407 @@
+//! Bytes to tokens: indentation turned into block collection starts and
+//! ends, implicit keys found by a bounded lookahead, scalars delimited and
+//! checked (not decoded), comments and blank lines as tokens of their own.
+//!
+//! Implicit keys: where a key may start (a line's first token in block
+//! context, after `-`, `?` or an explicit `:`, or a flow sequence entry), the
+//! scanner looks ahead over at most one line and 1024 characters for the
+//! `:` that would make the node a key, and if found emits the key token
+//! (and a block mapping start) before the node. Flow mappings need no
+//! lookahead: every entry there is a key. Each lookahead stops at its line's
+//! end, the key's `:` or 4 KiB, so it costs at most a bounded rescan.
+
+use super::scalar::{check_escape, Chomp, Scalar, Style};
+use crate::error::{ErrorKind, Fault};
+use crate::MAX_DEPTH;
+
+/// A token and where it starts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Token<'a> {
+    pub(super) at: usize,
+    pub(super) kind: Tok<'a>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Tok<'a> {
+    StreamStart,
+    StreamEnd,
+    /// `%YAML major.minor`.
+    Version,
+    /// `%TAG handle prefix`.
+    TagDirective {
+        handle: &'a str,
+        prefix: &'a str,
+    },
+    /// Another `%` directive: ignored.
+    Reserved,
+    DocStart,
+    DocEnd,
+    BlockSeqStart,
+    BlockMapStart,
+    BlockEnd,
+    FlowSeqStart,
+    FlowSeqEnd,
+    FlowMapStart,
+    FlowMapEnd,
+    BlockEntry,
+    FlowEntry,
+    Key,
+    Value,
+    Alias(&'a str),
+    Anchor(&'a str),
+    /// `handle` as written (`!`, `!!`, `!name!`, or empty for `!<verbatim>`).
+    Tag {
+        handle: &'a str,
+        suffix: &'a str,
+    },
+    Scalar(Scalar<'a>),
+    Comment {
+        text: &'a str,
+        trailing: bool,
+    },
+    Blank,
+}
+
+/// The longest implicit key, in characters (YAML 1.2 §7.4 / §8.2).
+const KEY_CHARS: usize = 1024;
+/// How many bytes a key lookahead may read: 1024 characters of up to four.
+const KEY_BYTES: usize = 4 * KEY_CHARS;
+
+const QUEUE: usize = 4;
+
+pub(super) struct Scanner<'a> {
+    src: &'a str,
+    /// The whole input's length; more than `src.len()` when UTF-8 breaks.
+    total: usize,
+    pos: usize,
+    line_start: usize,
+    /// Block indentation columns of the open block collections.
+    indents: [u32; MAX_DEPTH],
+    n_indents: usize,
+    /// Bit set: the flow collection at that level is a mapping.
+    flow_maps: [u64; MAX_DEPTH / 64],
+    flow_level: usize,
+    max_depth: usize,
+    /// A key may start here (block: a line's start, after `-`, `?`, an
+    /// explicit `:`; flow: an entry's start).
+    key_allowed: bool,
+    /// Block context: a key token was emitted and its `:` is still ahead.
+    key_pending: bool,
+    /// Flow context: the last token was a quoted scalar or a closing
+    /// bracket, so a `:` right after it is a value indicator.
+    adjacent_value: bool,
+    /// A token has been emitted on the current line.
+    line_has_content: bool,
+    /// The column of the first tab in the current line's indentation.
+    tab_at: Option<usize>,
+    /// The white space right before the current token holds a tab.
+    gap_tab: bool,
+    /// The last token was `-`, `?` or `:` in block context.
+    after_indicator: bool,
+    started: bool,
+    ended: bool,
+    queue: [Option<Token<'a>>; QUEUE],
+    q_head: usize,
+    q_len: usize,
+}
+
+/// Whether `b` ends a token: white space, a line break, the input's end,
+/// or in flow context a flow indicator.
+fn ends_token(b: Option<&u8>, flow: bool) -> bool {
+    is_blank_or_end(b) || (flow && b.is_some_and(|&c| is_flow_indicator(c)))
+}
+
+fn is_blank_or_end(b: Option<&u8>) -> bool {
+    matches!(b, None | Some(b' ' | b'\t' | b'\n' | b'\r'))
+}
+
+fn is_flow_indicator(b: u8) -> bool {
+    matches!(b, b',' | b'[' | b']' | b'{' | b'}')
+}
+
+const LO: u64 = 0x0101_0101_0101_0101;
+const HI: u64 = 0x8080_8080_8080_8080;
+
+/// Flags bytes of `w` equal to `b` (see `crate::swar`).
+#[inline(always)]
+fn eq_bytes(w: u64, b: u8) -> u64 {
+    let x = w ^ (LO * b as u64);
+    x.wrapping_sub(LO) & !x & HI
+}
+
+/// The first byte at or after `from` that may end a plain scalar's run:
+/// `:`, `#`, a line break, and in flow context a flow indicator, or `len`.
+#[inline]
+fn plain_stop(s: &[u8], from: usize, flow: bool) -> usize {
+    let mut i = from;
+    while let Some(chunk) = s.get(i..i + 8) {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(word);
+        let mut f = eq_bytes(w, b':') | eq_bytes(w, b'#') | eq_bytes(w, b'\n') | eq_bytes(w, b'\r');
+        if flow {
+            // `[`, `]`, `{`, `}` are 0x5B, 0x5D, 0x7B, 0x7D: `b & 0xD9 == 0x59`
+            // also holds for `Y`, `_`, `y`, DEL, which the exact check skips.
+            f |= eq_bytes(w & (LO * 0xD9), 0x59) | eq_bytes(w, b',');
+        }
+        if f != 0 {
+            let at = i + (f.trailing_zeros() / 8) as usize;
+            if is_plain_stop(s[at], flow) {
+                return at;
+            }
+            i = at + 1;
+            continue;
+        }
+        i += 8;
+    }
+    while i < s.len() && !is_plain_stop(s[i], flow) {
+        i += 1;
+    }
+    i
+}
+
+fn is_plain_stop(b: u8, flow: bool) -> bool {
+    matches!(b, b':' | b'#' | b'\n' | b'\r') || (flow && is_flow_indicator(b))
+}
+
+impl<'a> Scanner<'a> {
+    pub(super) fn new(input: &'a [u8], max_depth: usize) -> Scanner<'a> {
+        let src = match core::str::from_utf8(input) {
+            Ok(s) => s,
+            Err(e) => core::str::from_utf8(&input[..e.valid_up_to()]).unwrap_or(""),
+        };
+        Scanner {
+            src,
+            total: input.len(),
+            pos: 0,
+            line_start: 0,
+            indents: [0; MAX_DEPTH],
+            n_indents: 0,
+            flow_maps: [0; MAX_DEPTH / 64],
+            flow_level: 0,
+            max_depth: max_depth.min(MAX_DEPTH),
+            key_allowed: true,
+            key_pending: false,
+            adjacent_value: false,
+            line_has_content: false,
+            tab_at: None,
+            gap_tab: false,
+            after_indicator: false,
+            started: false,
+            ended: false,
+            queue: [None; QUEUE],
+            q_head: 0,
+            q_len: 0,
+        }
+    }
+
+    pub(super) fn source(&self) -> &'a str {
+        self.src
+    }
+
+    fn bytes(&self) -> &'a [u8] {
+        self.src.as_bytes()
+    }
+
+    fn at(&self, i: usize) -> Option<u8> {
+        self.bytes().get(i).copied()
+    }
+
+    fn err(&self, at: usize, expected: &'static str) -> Fault {
+        Fault::new(ErrorKind::Syntax, at, expected)
+    }
+
+    /// The current block indentation (-1 outside any block collection).
+    fn indent(&self) -> i64 {
+        if self.n_indents == 0 {
+            -1
+        } else {
+            i64::from(self.indents[self.n_indents - 1])
+        }
+    }
+
+    fn column(&self) -> usize {
+        self.pos - self.line_start
+    }
+
+    fn push(&mut self, at: usize, kind: Tok<'a>) {
+        let i = (self.q_head + self.q_len) % QUEUE;
+        self.queue[i] = Some(Token { at, kind });
+        self.q_len += 1;
+    }
+
+    /// The next token.
+    pub(super) fn next_token(&mut self) -> Result<Token<'a>, Fault> {
+        if self.q_len == 0 {
+            self.fetch()?;
+        }
+        match self.queue[self.q_head].take() {
+            Some(t) => {
+                self.q_head = (self.q_head + 1) % QUEUE;
+                self.q_len -= 1;
+                Ok(t)
+            }
+            None => Err(self.err(self.pos, "more input")),
+        }
+    }
+
+    /// Queues one or more tokens.
+    fn fetch(&mut self) -> Result<(), Fault> {
+        if !self.started {
+            self.started = true;
+            if self.src.starts_with('\u{FEFF}') {
+                self.pos = 3;
+                self.line_start = 3;
+            }
+            self.push(0, Tok::StreamStart);
+            return Ok(());
+        }
+        if self.ended {
+            self.push(self.pos, Tok::StreamEnd);
+            return Ok(());
+        }
+        if self.skip_to_token()? {
+            return Ok(());
+        }
+        let pos = self.pos;
+        let Some(c) = self.at(pos) else {
+            if self.src.len() < self.total {
+                return Err(Fault::new(ErrorKind::InvalidUtf8, self.src.len(), "UTF-8"));
+            }
+            if self.n_indents > 0 {
+                self.n_indents -= 1;
+                self.push(pos, Tok::BlockEnd);
+                return Ok(());
+            }
+            if self.flow_level > 0 {
+                return Err(self.err(pos, "the flow collection to close"));
+            }
+            self.ended = true;
+            self.push(pos, Tok::StreamEnd);
+            return Ok(());
+        };
+        let col = self.column();
+        let line_first = !self.line_has_content;
+        let at_col0 = pos == self.line_start;
+        let marker = at_col0 && self.document_marker(pos);
+        if self.flow_level == 0 {
+            let target = if marker { -1 } else { col as i64 };
+            if self.indent() > target {
+                self.n_indents -= 1;
+                self.push(pos, Tok::BlockEnd);
+                return Ok(());
+            }
+        } else if line_first && (self.tab_at.unwrap_or(col) as i64) <= self.indent() {
+            return Err(self.err(pos, "more indentation inside the flow collection"));
+        }
+        if marker {
+            if self.flow_level > 0 {
+                return Err(self.err(
+                    pos,
+                    "the flow collection to close before the document marker",
+                ));
+            }
+            let end = c == b'.';
+            self.pos += 3;
+            self.key_allowed = false;
+            self.key_pending = false;
+            self.adjacent_value = false;
+            self.line_has_content = true;
+            if end {
+                self.after_document_end()?;
+            }
+            self.push(pos, if end { Tok::DocEnd } else { Tok::DocStart });
+            return Ok(());
+        }
+        if at_col0 && c == b'%' && self.flow_level == 0 {
+            return self.directive();
+        }
+        let after_indicator = core::mem::take(&mut self.after_indicator);
+        if self.flow_level == 0 {
+            if let Some(tab) = self.tab_at.filter(|_| line_first) {
+                if (tab as i64) <= self.indent() || self.indent_sensitive(c) {
+                    return Err(self.err(pos, "indentation by spaces, not tabs"));
+                }
+            }
+            if after_indicator && self.gap_tab && self.indent_sensitive(c) {
+                return Err(self.err(pos, "spaces, not tabs, before a nested block collection"));
+            }
+            if line_first
+                && matches!(c, b'&' | b'!')
+                && col as i64 <= self.indent()
+                && !(self.key_allowed && self.key_ahead(pos))
+            {
+                return Err(self.err(pos, "more indentation before the node's properties"));
+            }
+        }
+        self.line_has_content = true;
+        let next = self.at(pos + 1);
+        let flow = self.flow_level > 0;
+        match c {
+            b'[' | b'{' => {
+                self.maybe_key(pos, col)?;
+                if self.flow_level >= self.max_depth {
+                    return Err(Fault::too_deep(pos, self.max_depth));
+                }
+                let word = self.flow_level / 64;
+                let bit = 1u64 << (self.flow_level % 64);
+                if c == b'{' {
+                    self.flow_maps[word] |= bit;
+                } else {
+                    self.flow_maps[word] &= !bit;
+                }
+                self.flow_level += 1;
+                self.pos += 1;
+                self.key_allowed = true;
+                self.adjacent_value = false;
+                self.push(
+                    pos,
+                    if c == b'{' {
+                        Tok::FlowMapStart
+                    } else {
+                        Tok::FlowSeqStart
+                    },
+                );
+            }
+            b']' | b'}' => {
+                if self.flow_level == 0 {
+                    return Err(self.err(pos, "a node, not a closing bracket"));
+                }
+                self.flow_level -= 1;
+                self.pos += 1;
+                self.key_allowed = false;
+                self.adjacent_value = true;
+                self.push(
+                    pos,
+                    if c == b'}' {
+                        Tok::FlowMapEnd
+                    } else {
+                        Tok::FlowSeqEnd
+                    },
+                );
+            }
+            b',' => {
+                self.pos += 1;
+                self.key_allowed = true;
+                self.adjacent_value = false;
+                self.push(pos, Tok::FlowEntry);
+            }
+            b'-' if !flow && is_blank_or_end(next.as_ref()) => {
+                if !self.key_allowed {
+                    return Err(self.err(pos, "no '-' here (a sequence entry must start its line)"));
+                }
+                self.roll_indent(pos, col, Tok::BlockSeqStart)?;
+                self.pos += 1;
+                self.key_allowed = true;
+                self.after_indicator = true;
+                self.push(pos, Tok::BlockEntry);
+            }
+            b'?' if is_blank_or_end(next.as_ref())
+                || (flow && next.is_some_and(is_flow_indicator)) =>
+            {
+                if !flow {
+                    if !self.key_allowed {
+                        return Err(
+                            self.err(pos, "no '?' here (an explicit key must start its line)")
+                        );
+                    }
+                    self.roll_indent(pos, col, Tok::BlockMapStart)?;
+                }
+                self.pos += 1;
+                // In flow context the key after `?` is a node, not a pair.
+                self.key_allowed = !flow;
+                self.after_indicator = !flow;
+                self.adjacent_value = false;
+                self.push(pos, Tok::Key);
+            }
+            b':' if is_blank_or_end(next.as_ref())
+                || (flow && (self.adjacent_value || next.is_some_and(is_flow_indicator))) =>
+            {
+                if flow {
+                    self.key_allowed = false;
+                } else if self.key_pending {
+                    self.key_pending = false;
+                    self.key_allowed = false;
+                } else {
+                    if !self.key_allowed {
+                        return Err(
+                            self.err(pos, "no ':' here (a key ends before it or is too long)")
+                        );
+                    }
+                    self.roll_indent(pos, col, Tok::BlockMapStart)?;
+                    self.key_allowed = true;
+                }
+                self.pos += 1;
+                self.adjacent_value = false;
+                self.after_indicator = !flow;
+                self.push(pos, Tok::Value);
+            }
+            b'*' => {
+                self.maybe_key(pos, col)?;
+                let end = self.name_end(pos + 1);
+                if end == pos + 1 {
+                    return Err(self.err(pos + 1, "an alias name"));
+                }
+                self.pos = end;
+                self.after_node(false);
+                self.push(pos, Tok::Alias(self.slice(pos + 1, end)));
+            }
+            b'&' => {
+                self.maybe_key(pos, col)?;
+                let end = self.name_end(pos + 1);
+                if end == pos + 1 {
+                    return Err(self.err(pos + 1, "an anchor name"));
+                }
+                self.pos = end;
+                self.key_allowed = false;
+                self.adjacent_value = false;
+                self.push(pos, Tok::Anchor(self.slice(pos + 1, end)));
+            }
+            b'!' => {
+                self.maybe_key(pos, col)?;
+                let (handle, suffix, end) = self.tag(pos)?;
+                self.pos = end;
+                self.key_allowed = false;
+                self.adjacent_value = false;
+                self.push(pos, Tok::Tag { handle, suffix });
+            }
+            b'|' | b'>' if !flow => {
+                let (scalar, comment) = self.block_scalar(pos, c == b'|')?;
+                self.adjacent_value = false;
+                self.push(pos, Tok::Scalar(scalar));
+                if let Some((at, text)) = comment {
+                    self.push(
+                        at,
+                        Tok::Comment {
+                            text,
+                            trailing: true,
+                        },
+                    );
+                }
+            }
+            b'\'' | b'"' => {
+                self.maybe_key(pos, col)?;
+                let scalar = self.quoted(pos, c == b'"')?;
+                self.after_node(true);
+                self.push(pos, Tok::Scalar(scalar));
+            }
+            _ => {
+                let plain_start = match c {
+                    b'-' | b'?' | b':' => next.is_some_and(|n| !ends_token(Some(&n), flow)),
+                    b'#' => return Err(self.err(pos, "white space before a comment")),
+                    b'|' | b'>' | b'%' | b'@' | b'`' | b'\t' => false,
+                    _ => true,
+                };
+                if !plain_start {
+                    return Err(self.err(pos, "a node (this character cannot start one)"));
+                }
+                self.maybe_key(pos, col)?;
+                let scalar = self.plain(pos)?;
+                self.after_node(false);
+                self.push(pos, Tok::Scalar(scalar));
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether a token starting with `c` at a line's start cares about its
+    /// column (so a tab before it is indentation, which YAML forbids).
+    fn indent_sensitive(&self, c: u8) -> bool {
+        let next = self.at(self.pos + 1);
+        match c {
+            b'-' | b'?' | b':' => is_blank_or_end(next.as_ref()),
+            _ => self.key_allowed && self.key_ahead(self.pos),
+        }
+    }
+
+    fn slice(&self, from: usize, to: usize) -> &'a str {
+        self.src.get(from..to).unwrap_or("")
+    }
+
+    fn after_node(&mut self, json_like: bool) {
+        self.key_allowed = false;
+        self.adjacent_value = json_like && self.flow_level > 0;
+    }
+
+    /// Whether a `---` or `...` marker starts at `at` (a line's start).
+    fn document_marker(&self, at: usize) -> bool {
+        let b = self.bytes();
+        matches!(b.get(at..at + 3), Some(b"---" | b"...")) && is_blank_or_end(b.get(at + 3))
+    }
+
+    /// After `...`: only a comment may follow on the line.
+    fn after_document_end(&mut self) -> Result<(), Fault> {
+        let b = self.bytes();
+        let mut i = self.pos;
+        while matches!(b.get(i), Some(b' ' | b'\t')) {
+            i += 1;
+        }
+        match b.get(i) {
+            None | Some(b'\n' | b'\r') => Ok(()),
+            Some(b'#') if i > self.pos => Ok(()),
+            _ => Err(self.err(i, "a line break after '...'")),
+        }
+    }
+
+    /// Emits a block collection start if `col` is deeper than the current
+    /// indentation (block context only).
+    fn roll_indent(&mut self, at: usize, col: usize, start: Tok<'a>) -> Result<(), Fault> {
+        if self.flow_level > 0 || self.indent() >= col as i64 {
+            return Ok(());
+        }
+        if self.n_indents >= self.max_depth {
+            return Err(Fault::too_deep(at, self.max_depth));
+        }
+        self.indents[self.n_indents] = u32::try_from(col).unwrap_or(u32::MAX);
+        self.n_indents += 1;
+        self.push(at, start);
+        Ok(())
+    }
+
+    /// At a node's first token: if it starts an implicit key, queue the
+    /// key token (and in block context the mapping start).
+    fn maybe_key(&mut self, at: usize, col: usize) -> Result<(), Fault> {
+        if !self.key_allowed {
+            return Ok(());
+        }
+        if self.flow_level == 0 {
+            if self.key_ahead(at) {
+                self.roll_indent(at, col, Tok::BlockMapStart)?;
+                self.key_pending = true;
+                self.push(at, Tok::Key);
+            }
+        } else if !self.in_flow_map() && self.key_ahead(at) {
+            self.push(at, Tok::Key);
+        }
+        Ok(())
+    }
+
+    fn in_flow_map(&self) -> bool {
+        let l = self.flow_level - 1;
+        self.flow_maps[l / 64] & (1 << (l % 64)) != 0
+    }
+
+    /// The end of an anchor or alias name starting at `from`.
+    fn name_end(&self, from: usize) -> usize {
+        let b = self.bytes();
+        let mut i = from;
+        while let Some(&c) = b.get(i) {
+            if matches!(c, b' ' | b'\t' | b'\n' | b'\r') || is_flow_indicator(c) {
+                break;
+            }
+            i += 1;
+        }
+        i
+    }
+
+    /// Looks ahead from a node's first token at `from` for the `:` that
+    /// makes it an implicit key: on the same line, within 1024 characters.
+    fn key_ahead(&self, from: usize) -> bool {
+        let full = self.bytes();
+        let flow = self.flow_level > 0;
+        let limit = full.len().min(from + KEY_BYTES);
+        let b = &full[..limit];
+        let mut i = from;
+        let skip_white = |mut i: usize| {
+            while matches!(b.get(i), Some(b' ' | b'\t')) {
+                i += 1;
+            }
+            i
+        };
+        // Properties.
+        loop {
+            match b.get(i) {
+                Some(b'&') => i = self.name_end(i + 1).min(limit),
+                Some(b'!') => {
+                    if b.get(i + 1) == Some(&b'<') {
+                        i += 2;
+                        while b.get(i).is_some_and(|&c| c != b'>' && c != b'\n') {
+                            i += 1;
+                        }
+                        i += 1;
+                    } else {
+                        while b.get(i).is_some_and(|&c| !ends_token(Some(&c), flow)) {
+                            i += 1;
+                        }
+                    }
+                }
+                _ => break,
+            }
+            i = skip_white(i);
+        }
+        let mut json_like = false;
+        match b.get(i) {
+            None => return false,
+            Some(b'*') => i = self.name_end(i + 1).min(limit),
+            Some(&q @ (b'"' | b'\'')) => {
+                let Some(end) = quoted_end(b, i, q == b'"') else {
+                    return false;
+                };
+                i = end;
+                json_like = true;
+            }
+            Some(b'[' | b'{') => {
+                let Some(end) = flow_end(b, i) else {
+                    return false;
+                };
+                i = end;
+                json_like = true;
+            }
+            Some(b':') if ends_token(full.get(i + 1), flow) => {}
+            Some(&c) => {
+                let next = b.get(i + 1);
+                let plain = match c {
+                    b'-' | b'?' | b':' => !ends_token(next, flow),
+                    b'#' | b'|' | b'>' | b'%' | b'@' | b'`' | b',' | b']' | b'}' | b'\n'
+                    | b'\r' => false,
+                    _ => true,
+                };
+                if !plain {
+                    return false;
+                }
+                // The plain scalar: up to `: `, ` #` or the line's end.
+                let mut j = i + 1;
+                loop {
+                    j = plain_stop(b, j, flow);
+                    match b.get(j) {
+                        Some(b':') => {
+                            let n = full.get(j + 1);
+                            if is_blank_or_end(n)
+                                || (flow && n.is_some_and(|&n| is_flow_indicator(n)))
+                            {
+                                break;
+                            }
+                            j += 1;
+                        }
+                        Some(b'#') if !matches!(b[j - 1], b' ' | b'\t') => j += 1,
+                        _ => return false,
+                    }
+                }
+                i = j;
+            }
+        }
+        i = skip_white(i);
+        if b.get(i) != Some(&b':') {
+            return false;
+        }
+        let n = full.get(i + 1);
+        let is_value =
+            is_blank_or_end(n) || (flow && (json_like || n.is_some_and(|&n| is_flow_indicator(n))));
+        is_value && chars(&b[from..i]) <= KEY_CHARS
+    }
+
+    /// Skips white space, line breaks, comments and blank lines up to the
+    /// next token; returns true when it queued a comment or blank line.
+    fn skip_to_token(&mut self) -> Result<bool, Fault> {
+        let b = self.bytes();
+        loop {
+            if self.pos == self.line_start {
+                self.tab_at = None;
+            }
+            let mut i = self.pos;
+            self.gap_tab = false;
+            while let Some(&c) = b.get(i) {
+                match c {
+                    b' ' => {}
+                    b'\t' => {
+                        self.gap_tab = true;
+                        if self.tab_at.is_none() && !self.line_has_content {
+                            self.tab_at = Some(i - self.line_start);
+                        }
+                    }
+                    _ => break,
+                }
+                i += 1;
+            }
+            match b.get(i) {
+                Some(b'\n') | Some(b'\r') => {
+                    if b[i] == b'\r' && b.get(i + 1) != Some(&b'\n') {
+                        return Err(
+                            self.err(i, "'\\n' after '\\r' (lone CR line breaks are not read)")
+                        );
+                    }
+                    let blank = !self.line_has_content;
+                    let at = self.line_start;
+                    self.pos = i + if b[i] == b'\r' { 2 } else { 1 };
+                    self.line_start = self.pos;
+                    self.line_has_content = false;
+                    if self.flow_level == 0 {
+                        self.key_allowed = true;
+                    }
+                    if blank {
+                        self.push(at, Tok::Blank);
+                        return Ok(true);
+                    }
+                }
+                Some(b'#') => {
+                    if i == self.pos && self.pos != self.line_start {
+                        return Err(self.err(i, "white space before a comment"));
+                    }
+                    let end = i + crate::swar::find_byte(&b[i..], 0, b'\n');
+                    let end_text = if end > i && b[end - 1] == b'\r' {
+                        end - 1
+                    } else {
+                        end
+                    };
+                    self.pos = end_text;
+                    self.push(
+                        i,
+                        Tok::Comment {
+                            text: self.slice(i + 1, end_text),
+                            trailing: self.line_has_content,
+                        },
+                    );
+                    // The line is not blank.
+                    self.line_has_content = true;
+                    return Ok(true);
+                }
+                _ => {
+                    self.pos = i;
+                    return Ok(false);
+                }
+            }
+        }
+    }
+
+    /// `%YAML` / `%TAG` / another directive, at a line's start.
+    fn directive(&mut self) -> Result<(), Fault> {
+        let b = self.bytes();
+        let at = self.pos;
+        let name_end = {
+            let mut i = at + 1;
+            while b
+                .get(i)
+                .is_some_and(|&c| !matches!(c, b' ' | b'\t' | b'\n' | b'\r'))
+            {
+                i += 1;
+            }
+            i
+        };
+        let name = &b[at + 1..name_end];
+        let words = |from: usize| {
+            let mut i = from;
+            while matches!(b.get(i), Some(b' ' | b'\t')) {
+                i += 1;
+            }
+            let s = i;
+            while b
+                .get(i)
+                .is_some_and(|&c| !matches!(c, b' ' | b'\t' | b'\n' | b'\r'))
+            {
+                i += 1;
+            }
+            (s, i)
+        };
+        let tok;
+        let mut end;
+        match name {
+            b"YAML" => {
+                let (s, e) = words(name_end);
+                let v = &b[s..e];
+                let ok = s > name_end
+                    && matches!(v.iter().position(|&c| c == b'.'), Some(d) if d > 0 && d + 1 < v.len()
+                        && v.iter().enumerate().all(|(k, c)| k == d || c.is_ascii_digit()));
+                if !ok {
+                    return Err(self.err(s, "a version number (%YAML 1.2)"));
+                }
+                tok = Tok::Version;
+                end = e;
+            }
+            b"TAG" => {
+                let (hs, he) = words(name_end);
+                let (ps, pe) = words(he);
+                let handle = &b[hs..he];
+                let handle_ok = hs > name_end
+                    && handle.first() == Some(&b'!')
+                    && handle.last() == Some(&b'!')
+                    && handle[1..]
+                        .iter()
+                        .rev()
+                        .skip(1)
+                        .all(|&c| c.is_ascii_alphanumeric() || c == b'-');
+                if !handle_ok {
+                    return Err(self.err(hs, "a tag handle (!, !! or !name!)"));
+                }
+                if ps == he || pe == ps || is_flow_indicator(b[ps]) {
+                    return Err(self.err(ps, "a tag prefix"));
+                }
+                tok = Tok::TagDirective {
+                    handle: self.slice(hs, he),
+                    prefix: self.slice(ps, pe),
+                };
+                end = pe;
+            }
+            _ => {
+                tok = Tok::Reserved;
+                end = name_end;
+                while b
+                    .get(end)
+                    .is_some_and(|&c| c != b'\n' && c != b'\r' && c != b'#')
+                {
+                    end += 1;
+                }
+                while end > name_end && matches!(b[end - 1], b' ' | b'\t') {
+                    end -= 1;
+                }
+            }
+        }
+        // Only a comment may follow.
+        let mut i = end;
+        while matches!(b.get(i), Some(b' ' | b'\t')) {
+            i += 1;
+        }
+        match b.get(i) {
+            None | Some(b'\n' | b'\r') => {}
+            Some(b'#') if i > end => {}
+            _ => return Err(self.err(i, "the end of the directive")),
+        }
+        self.pos = end;
+        self.line_has_content = true;
+        self.push(at, tok);
+        Ok(())
+    }
+
+    /// A tag at `at` (`!`): its handle, suffix and end.
+    fn tag(&self, at: usize) -> Result<(&'a str, &'a str, usize), Fault> {
+        let b = self.bytes();
+        let flow = self.flow_level > 0;
+        if b.get(at + 1) == Some(&b'<') {
+            let s = at + 2;
+            let mut i = s;
+            while b
+                .get(i)
+                .is_some_and(|&c| is_uri_char(c) || c == b'!' || is_flow_indicator(c))
+            {
+                i += 1;
+            }
+            if b.get(i) != Some(&b'>') || i == s {
+                return Err(self.err(i, "'>' closing a verbatim tag"));
+            }
+            self.check_percent(s, i)?;
+            let end = i + 1;
+            if !ends_token(b.get(end), flow) {
+                return Err(self.err(end, "white space after a tag"));
+            }
+            return Ok(("", self.slice(s, i), end));
+        }
+        // `!`, `!!` or `!word!`, then the suffix.
+        let mut i = at + 1;
+        while b
+            .get(i)
+            .is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'-')
+        {
+            i += 1;
+        }
+        let (handle_end, suffix_start) = if b.get(i) == Some(&b'!') {
+            (i + 1, i + 1)
+        } else {
+            (at + 1, at + 1)
+        };
+        let mut j = suffix_start;
+        while b.get(j).is_some_and(|&c| is_uri_char(c)) {
+            j += 1;
+        }
+        self.check_percent(suffix_start, j)?;
+        if !ends_token(b.get(j), flow) {
+            return Err(self.err(j, "white space after a tag"));
+        }
+        if j == suffix_start && handle_end > at + 1 && handle_end - at > 2 {
+            return Err(self.err(j, "a tag name after the handle"));
+        }
+        Ok((self.slice(at, handle_end), self.slice(suffix_start, j), j))
+    }
+
+    fn check_percent(&self, from: usize, to: usize) -> Result<(), Fault> {
+        let b = self.bytes();
+        let mut i = from;
+        while i < to {
+            if b[i] == b'%' {
+                if !(b.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+                    && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit))
+                {
+                    return Err(self.err(i, "two hex digits after '%' in a tag"));
+                }
+                i += 3;
+            } else {
+                i += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// The spaces a continuation line of a flow scalar (or a flow
+    /// collection's line) needs: one more than the block indentation.
+    fn min_continuation(&self) -> usize {
+        (self.indent() + 1).max(0) as usize
+    }
+
+    /// Checks a continuation line that starts at `line` inside a multi-line
+    /// quoted scalar: not a document marker, indented enough unless empty.
+    fn check_quoted_line(&self, line: usize) -> Result<(), Fault> {
+        let b = self.bytes();
+        if self.document_marker(line) {
+            return Err(self.err(line, "the closing quote before a document marker"));
+        }
+        let mut sp = line;
+        while b.get(sp) == Some(&b' ') {
+            sp += 1;
+        }
+        let mut k = sp;
+        while matches!(b.get(k), Some(b' ' | b'\t')) {
+            k += 1;
+        }
+        let empty = matches!(b.get(k), Some(b'\n' | b'\r') | None);
+        if !empty && sp - line < self.min_continuation() {
+            return Err(self.err(sp, "more indentation in the quoted scalar's line"));
+        }
+        Ok(())
+    }
+
+    /// A quoted scalar opening at `at`.
+    fn quoted(&mut self, at: usize, double: bool) -> Result<Scalar<'a>, Fault> {
+        let b = self.bytes();
+        let mut i = at + 1;
+        let mut folds = false;
+        loop {
+            i = if double {
+                crate::swar::string_special(b, i)
+            } else {
+                next_of(b, i, b'\'', b'\n', b'\r')
+            };
+            let Some(&c) = b.get(i) else {
+                return Err(self.err(
+                    i,
+                    if double {
+                        "'\"' closing the string"
+                    } else {
+                        "\"'\" closing the string"
+                    },
+                ));
+            };
+            match c {
+                b'"' if double => break,
+                b'\'' if !double => {
+                    if b.get(i + 1) == Some(&b'\'') {
+                        folds = true;
+                        i += 2;
+                        continue;
+                    }
+                    break;
+                }
+                b'\\' => {
+                    folds = true;
+                    match check_escape(b, i + 1) {
+                        Some(next) => i = next,
+                        None => {
+                            return Err(self.err(
+                                i,
+                                "a YAML escape (\\n, \\t, \\\\, \\\", \\x41, \\u0041, ...)",
+                            ))
+                        }
+                    }
+                    if matches!(b.get(i - 1), Some(b'\n' | b'\r')) {
+                        i = self.quoted_break(i - 1)?;
+                    }
+                }
+                b'\n' | b'\r' => {
+                    folds = true;
+                    i = self.quoted_break(i)?;
+                }
+                b'\t' => i += 1,
+                _ => {
+                    return Err(self.err(
+                        i,
+                        "a printable character (a control character must be escaped)",
+                    ))
+                }
+            }
+        }
+        self.pos = i + 1;
+        Ok(Scalar::new(
+            self.slice(at + 1, i),
+            if double {
+                Style::DoubleQuoted
+            } else {
+                Style::SingleQuoted
+            },
+            folds,
+        ))
+    }
+
+    /// At a line break inside a quoted scalar: past it, with the next line
+    /// checked; tracks the line start.
+    fn quoted_break(&mut self, i: usize) -> Result<usize, Fault> {
+        let b = self.bytes();
+        let next = if b[i] == b'\r' {
+            if b.get(i + 1) != Some(&b'\n') {
+                return Err(self.err(i, "'\\n' after '\\r' (lone CR line breaks are not read)"));
+            }
+            i + 2
+        } else {
+            i + 1
+        };
+        self.line_start = next;
+        self.check_quoted_line(next)?;
+        Ok(next)
+    }
+
+    /// A plain scalar starting at `at`.
+    fn plain(&mut self, at: usize) -> Result<Scalar<'a>, Fault> {
+        let b = self.bytes();
+        let flow = self.flow_level > 0;
+        let min_col = self.min_continuation();
+        let mut i = at;
+        let mut end; // just past the last content character
+        let mut multiline = false;
+        loop {
+            // One line's run.
+            loop {
+                i = plain_stop(b, i, flow);
+                match b.get(i) {
+                    Some(b':') => {
+                        let n = b.get(i + 1);
+                        if ends_token(n, flow) {
+                            break;
+                        }
+                        i += 1;
+                    }
+                    Some(b'#') => {
+                        if matches!(b[i - 1], b' ' | b'\t') {
+                            break;
+                        }
+                        i += 1;
+                    }
+                    _ => break,
+                }
+            }
+            end = i;
+            while end > at && matches!(b[end - 1], b' ' | b'\t') {
+                end -= 1;
+            }
+            // A line break: does the scalar go on on a later line?
+            if !matches!(b.get(i), Some(b'\n' | b'\r')) {
+                break;
+            }
+            if b[i] == b'\r' && b.get(i + 1) != Some(&b'\n') {
+                return Err(self.err(i, "'\\n' after '\\r' (lone CR line breaks are not read)"));
+            }
+            let mut j = i;
+            let mut line = self.line_start;
+            loop {
+                match b.get(j) {
+                    Some(b'\n') => j += 1,
+                    Some(b'\r') if b.get(j + 1) == Some(&b'\n') => j += 2,
+                    _ => break,
+                }
+                line = j;
+                while matches!(b.get(j), Some(b' ')) {
+                    j += 1;
+                }
+                let indent_end = j;
+                while matches!(b.get(j), Some(b' ' | b'\t')) {
+                    j += 1;
+                }
+                if !matches!(b.get(j), Some(b'\n' | b'\r')) {
+                    if indent_end - line < min_col {
+                        j = usize::MAX;
+                    }
+                    break;
+                }
+            }
+            if j == usize::MAX {
+                break;
+            }
+            let c = match b.get(j) {
+                Some(&c) => c,
+                None => break,
+            };
+            if self.document_marker(line)
+                || c == b'#'
+                || (flow && is_flow_indicator(c))
+                || (c == b':' && {
+                    let n = b.get(j + 1);
+                    ends_token(n, flow)
+                })
+            {
+                break;
+            }
+            multiline = true;
+            self.line_start = line;
+            i = j;
+        }
+        // Resume at the scalar's end: what follows is rescanned.
+        self.pos = end;
+        if multiline {
+            // line_start must be that of the line holding `end`.
+            let mut ls = end;
+            while ls > 0 && b[ls - 1] != b'\n' {
+                ls -= 1;
+            }
+            self.line_start = ls;
+        }
+        Ok(Scalar::new(self.slice(at, end), Style::Plain, multiline))
+    }
+
+    /// A block scalar whose header starts at `at`, and its header comment.
+    #[allow(clippy::type_complexity)]
+    fn block_scalar(
+        &mut self,
+        at: usize,
+        literal: bool,
+    ) -> Result<(Scalar<'a>, Option<(usize, &'a str)>), Fault> {
+        let b = self.bytes();
+        let mut i = at + 1;
+        let mut chomp = None;
+        let mut explicit = None;
+        for _ in 0..2 {
+            match b.get(i) {
+                Some(b'+') | Some(b'-') if chomp.is_none() => {
+                    chomp = Some(if b[i] == b'+' {
+                        Chomp::Keep
+                    } else {
+                        Chomp::Strip
+                    });
+                    i += 1;
+                }
+                Some(&d @ b'1'..=b'9') if explicit.is_none() => {
+                    explicit = Some(usize::from(d - b'0'));
+                    i += 1;
+                }
+                Some(b'0') => return Err(self.err(i, "an indentation indicator from 1 to 9")),
+                _ => break,
+            }
+        }
+        let chomp = chomp.unwrap_or(Chomp::Clip);
+        let header_end = i;
+        while matches!(b.get(i), Some(b' ' | b'\t')) {
+            i += 1;
+        }
+        let mut comment = None;
+        match b.get(i) {
+            Some(b'#') if i > header_end => {
+                let end = i + crate::swar::find_byte(&b[i..], 0, b'\n');
+                let end_text = if end > i && b[end - 1] == b'\r' {
+                    end - 1
+                } else {
+                    end
+                };
+                comment = Some((i, self.slice(i + 1, end_text)));
+                i = end_text;
+            }
+            None | Some(b'\n' | b'\r') => {}
+            _ => return Err(self.err(i, "a comment or line break after the block scalar header")),
+        }
+        // Past the header's line break.
+        let body = match b.get(i) {
+            Some(b'\r') if b.get(i + 1) == Some(&b'\n') => i + 2,
+            Some(b'\n') => i + 1,
+            None => i,
+            _ => return Err(self.err(i, "'\\n' after '\\r' (lone CR line breaks are not read)")),
+        };
+        let parent = self.indent();
+        let min_indent = (parent + 1).max(0) as usize;
+        let indent = match explicit {
+            Some(m) => (parent + m as i64).max(0) as usize,
+            None => {
+                // The first non-empty line sets it.
+                let mut j = body;
+                let mut max_empty = 0;
+                let detected;
+                loop {
+                    let line = j;
+                    while b.get(j) == Some(&b' ') {
+                        j += 1;
+                    }
+                    let sp = j - line;
+                    match b.get(j) {
+                        Some(b'\n') => {
+                            max_empty = max_empty.max(sp);
+                            j += 1;
+                        }
+                        Some(b'\r') if b.get(j + 1) == Some(&b'\n') => {
+                            max_empty = max_empty.max(sp);
+                            j += 2;
+                        }
+                        None => {
+                            // No content: the empty lines set it.
+                            detected = max_empty.max(sp).max(min_indent);
+                            break;
+                        }
+                        _ => {
+                            detected = sp.max(min_indent);
+                            if sp >= min_indent && max_empty > sp {
+                                return Err(self.err(
+                                    line,
+                                    "leading empty lines no more indented than the first line",
+                                ));
+                            }
+                            break;
+                        }
+                    }
+                }
+                detected
+            }
+        };
+        // The body: lines indented by `indent`, and empty lines.
+        let mut j = body;
+        let mut content_end = body;
+        let mut last_end = body;
+        while j < b.len() {
+            let line = j;
+            let mut sp = 0;
+            while sp < indent && b.get(j) == Some(&b' ') {
+                j += 1;
+                sp += 1;
+            }
+            let eol = j + crate::swar::find_byte(&b[j..], 0, b'\n');
+            let next = (eol + 1).min(b.len());
+            let text_end = if eol > j && b[eol - 1] == b'\r' {
+                eol - 1
+            } else {
+                eol
+            };
+            if j < text_end && sp < indent {
+                if b[j] == b'\t' {
+                    return Err(self.err(j, "indentation by spaces, not tabs"));
+                }
+                // Less indented content ends the scalar.
+                break;
+            }
+            if indent == 0 && self.document_marker(line) {
+                break;
+            }
+            if j < text_end {
+                content_end = next;
+            }
+            last_end = next;
+            j = next;
+        }
+        let end = if chomp == Chomp::Keep {
+            last_end
+        } else {
+            content_end
+        };
+        let end = if content_end == body && chomp != Chomp::Keep {
+            body
+        } else {
+            end
+        };
+        self.pos = end;
+        self.line_start = end;
+        // The scanner resumes at a line's start (or the input's end).
+        if end > 0 && b.get(end - 1) != Some(&b'\n') && end == b.len() {
+            let mut ls = end;
+            while ls > 0 && b[ls - 1] != b'\n' {
+                ls -= 1;
+            }
+            self.line_start = ls;
+            self.line_has_content = true;
+        } else {
+            self.line_has_content = false;
+            self.key_allowed = true;
+        }
+        Ok((
+            Scalar::block(self.slice(body, end), literal, indent, chomp),
+            comment,
+        ))
+    }
+}
+
+/// How many characters `s` holds (UTF-8 lead bytes).
+fn chars(s: &[u8]) -> usize {
+    s.iter().filter(|&&c| c & 0xC0 != 0x80).count()
+}
+
+fn is_uri_char(c: u8) -> bool {
+    c.is_ascii_alphanumeric()
+        || matches!(
+            c,
+            b'-' | b'#'
+                | b';'
+                | b'/'
+                | b'?'
+                | b':'
+                | b'@'
+                | b'&'
+                | b'='
+                | b'+'
+                | b'$'
+                | b'_'
+                | b'.'
+                | b'~'
+                | b'*'
+                | b'\''
+                | b'('
+                | b')'
+                | b'%'
+        )
+        || c >= 0x80
+}
+
+/// The first of three bytes at or after `from`.
+fn next_of(s: &[u8], from: usize, a: u8, b: u8, c: u8) -> usize {
+    let mut i = from;
+    while let Some(chunk) = s.get(i..i + 8) {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(word);
+        let f = eq_bytes(w, a) | eq_bytes(w, b) | eq_bytes(w, c);
+        if f != 0 {
+            return i + (f.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < s.len() && s[i] != a && s[i] != b && s[i] != c {
+        i += 1;
+    }
+    i
+}
+
+/// Lookahead: the end (past the closing quote) of a one-line quoted scalar
+/// opening at `at`, or `None` if it does not close on its line.
+fn quoted_end(b: &[u8], at: usize, double: bool) -> Option<usize> {
+    let mut i = at + 1;
+    loop {
+        i = next_of(
+            b,
+            i,
+            if double { b'"' } else { b'\'' },
+            if double { b'\\' } else { b'\n' },
+            b'\n',
+        );
+        match b.get(i)? {
+            b'\n' => return None,
+            b'\\' => i += 2,
+            b'\'' if b.get(i + 1) == Some(&b'\'') => i += 2,
+            _ => return Some(i + 1),
+        }
+    }
+}
+
+/// Lookahead: the end (past the closing bracket) of a one-line flow
+/// collection opening at `at`, or `None`.
+fn flow_end(b: &[u8], at: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut i = at;
+    loop {
+        match *b.get(i)? {
+            b'[' | b'{' => depth += 1,
+            b']' | b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            q @ (b'"' | b'\'')
+                if i == at || matches!(b[i - 1], b' ' | b'\t' | b',' | b'[' | b'{' | b':') =>
+            {
+                i = quoted_end(b, i, q == b'"')?;
+                continue;
+            }
+            b'#' if matches!(b[i - 1], b' ' | b'\t') => return None,
+            b'\n' | b'\r' => return None,
+            _ => {}
+        }
+        i += 1;
+    }
+}

@@ -1,0 +1,326 @@
+//! The YAML test suite (tests/data/yaml-test-suite) rendered in its own
+//! event notation, comments and blank lines, and no panics on broken input.
+
+extern crate std;
+
+use super::{Event, Kind, Parser, Props, Style};
+use crate::scan::Piece;
+use crate::MAX_DEPTH;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::string::{String, ToString};
+use std::vec::Vec;
+use std::{format, println};
+
+fn suite_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/yaml-test-suite")
+}
+
+/// Every case directory (sub-cases included), sorted.
+fn cases() -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut dirs: Vec<PathBuf> = fs::read_dir(suite_dir())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .collect();
+    dirs.sort();
+    for d in dirs {
+        if d.join("in.yaml").exists() {
+            out.push(d);
+        } else {
+            let mut subs: Vec<PathBuf> = fs::read_dir(&d)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.join("in.yaml").exists())
+                .collect();
+            subs.sort();
+            out.extend(subs);
+        }
+    }
+    out
+}
+
+fn props(out: &mut String, p: &Props<'_>) {
+    if let Some(a) = p.anchor {
+        out.push_str(" &");
+        out.push_str(a);
+    }
+    if let Some(t) = p.tag {
+        out.push_str(" <");
+        out.extend(t.chars());
+        out.push('>');
+    }
+}
+
+fn escape(out: &mut String, c: char) {
+    match c {
+        '\\' => out.push_str("\\\\"),
+        '\n' => out.push_str("\\n"),
+        '\t' => out.push_str("\\t"),
+        '\r' => out.push_str("\\r"),
+        '\u{8}' => out.push_str("\\b"),
+        '\0' => out.push_str("\\0"),
+        c => out.push(c),
+    }
+}
+
+/// One event in test.event notation, or `None` for comments and blanks.
+fn render(e: &Event<'_>) -> Option<String> {
+    let mut out = String::new();
+    match e.kind {
+        Kind::StreamStart => out.push_str("+STR"),
+        Kind::StreamEnd => out.push_str("-STR"),
+        Kind::DocumentStart { explicit } => {
+            out.push_str(if explicit { "+DOC ---" } else { "+DOC" })
+        }
+        Kind::DocumentEnd { explicit } => out.push_str(if explicit { "-DOC ..." } else { "-DOC" }),
+        Kind::MappingStart { props: p, flow } => {
+            out.push_str(if flow { "+MAP {}" } else { "+MAP" });
+            props(&mut out, &p);
+        }
+        Kind::MappingEnd => out.push_str("-MAP"),
+        Kind::SequenceStart { props: p, flow } => {
+            out.push_str(if flow { "+SEQ []" } else { "+SEQ" });
+            props(&mut out, &p);
+        }
+        Kind::SequenceEnd => out.push_str("-SEQ"),
+        Kind::Scalar { props: p, scalar } => {
+            out.push_str("=VAL");
+            props(&mut out, &p);
+            out.push(' ');
+            out.push(match scalar.style() {
+                Style::Plain => ':',
+                Style::SingleQuoted => '\'',
+                Style::DoubleQuoted => '"',
+                Style::Literal => '|',
+                Style::Folded => '>',
+            });
+            for piece in scalar.pieces() {
+                match piece {
+                    Piece::Run(r) => r.chars().for_each(|c| escape(&mut out, c)),
+                    Piece::Char(c) => escape(&mut out, c),
+                }
+            }
+        }
+        Kind::Alias { name } => {
+            out.push_str("=ALI *");
+            out.push_str(name);
+        }
+        Kind::Comment { .. } | Kind::BlankLine => return None,
+    }
+    Some(out)
+}
+
+/// All events of `input`, or the error's offset.
+fn parse(input: &[u8]) -> Result<Vec<Event<'_>>, String> {
+    let mut out = Vec::new();
+    for e in Parser::new(input, MAX_DEPTH) {
+        match e {
+            Ok(e) => out.push(e),
+            Err(f) => return Err(f.locate(input).to_string()),
+        }
+    }
+    Ok(out)
+}
+
+fn events_text(input: &[u8]) -> Result<String, String> {
+    let mut s = String::new();
+    for e in parse(input)? {
+        if let Some(line) = render(&e) {
+            s.push_str(&line);
+            s.push('\n');
+        }
+    }
+    Ok(s)
+}
+
+/// Every error case is rejected and every other case's events equal its
+/// test.event (comments and blank lines are not in that notation).
+#[test]
+fn yaml_test_suite() {
+    let mut valid = 0;
+    let mut valid_ok = 0;
+    let mut errors = 0;
+    let mut errors_ok = 0;
+    let mut failures = Vec::new();
+    for case in cases() {
+        let name = case
+            .strip_prefix(suite_dir())
+            .unwrap()
+            .display()
+            .to_string();
+        let input = fs::read(case.join("in.yaml")).unwrap();
+        let got = events_text(&input);
+        if case.join("error").exists() {
+            errors += 1;
+            match got {
+                Err(_) => errors_ok += 1,
+                Ok(_) => failures.push(format!("{name}: error case accepted")),
+            }
+        } else {
+            valid += 1;
+            let want = fs::read_to_string(case.join("test.event")).unwrap();
+            match got {
+                Ok(g) if g == want => valid_ok += 1,
+                Ok(g) => failures.push(format!(
+                    "{name}: events differ\n--- want\n{want}--- got\n{g}"
+                )),
+                Err(e) => failures.push(format!("{name}: rejected: {e}")),
+            }
+        }
+    }
+    for f in &failures {
+        println!("{f}");
+    }
+    println!("error cases rejected {errors_ok}/{errors}, event streams equal {valid_ok}/{valid}");
+    assert_eq!((errors, valid), (94, 308));
+    assert_eq!((errors_ok, valid_ok), (94, 308));
+}
+
+/// Every prefix of every suite input, and each input with bytes replaced by
+/// YAML's special characters: the parser ends with events or an error, and
+/// never panics or loops (the iterator is drained to its end).
+#[test]
+fn no_panic_on_truncated_or_mutated_input() {
+    const SPECIAL: &[u8] = b"-?:,[]{}#&*!|>'\"%@` \t\n\r\\";
+    let mut runs = 0;
+    for case in cases() {
+        let input = fs::read(case.join("in.yaml")).unwrap();
+        for end in 0..=input.len() {
+            drain(&input[..end]);
+            runs += 1;
+        }
+        let mut flipped = input.clone();
+        for (k, i) in (0..input.len()).step_by(7).enumerate() {
+            flipped[i] = SPECIAL[k % SPECIAL.len()];
+            drain(&flipped);
+            flipped[i] = input[i];
+            runs += 1;
+        }
+    }
+    assert!(runs > 20_000, "{runs}");
+}
+
+/// Reads all events; at most one error, and it ends the stream.
+fn drain(input: &[u8]) {
+    let mut parser = Parser::new(input, 64);
+    let mut n = 0;
+    while let Some(e) = parser.next() {
+        n += 1;
+        assert!(n < 16 * input.len() + 16, "no progress");
+        if let Ok(Event {
+            kind: Kind::Scalar { scalar, .. },
+            ..
+        }) = e
+        {
+            // Decoding never fails; the queries agree with it.
+            let text: String = scalar.chars().collect();
+            assert_eq!(scalar.is_empty(), text.is_empty());
+            assert_eq!(scalar.has_line_feed(), text.contains('\n'));
+            if let Some(s) = scalar.as_str() {
+                assert_eq!(s, text);
+            }
+        }
+        if e.is_err() {
+            assert!(parser.next().is_none());
+            return;
+        }
+    }
+}
+
+/// Comments and blank lines, with exact text, offsets and whether they
+/// follow content, in input order among the other events.
+#[test]
+fn comments_and_blank_lines_in_order() {
+    let input = "# head\n\
+                 \n\
+                 a: 1 # after a\n\
+                 b:   # after b:\n\
+                 \x20 # own line, indented\n\
+                 \x20 - x\n\
+                 \n\
+                 \x20 - y #y\n\
+                 c: |  # header\n\
+                 \x20 # not a comment\n\
+                 \n\
+                 d: [1, # in flow\n\
+                 \x20  2]\n\
+                 #tail\n";
+    let mut got = Vec::new();
+    for e in parse(input.as_bytes()).unwrap() {
+        let line = match e.kind {
+            Kind::Comment { text, trailing } => format!(
+                "{} #{text}{}",
+                e.at,
+                if trailing { " (trailing)" } else { "" }
+            ),
+            Kind::BlankLine => format!("{} blank", e.at),
+            _ => match render(&e) {
+                Some(r) => r,
+                None => continue,
+            },
+        };
+        got.push(line);
+    }
+    let at = |s: &str| input.find(s).unwrap();
+    let want = [
+        "+STR".to_string(),
+        "0 # head".to_string(),
+        "7 blank".to_string(),
+        "+DOC".to_string(),
+        "+MAP".to_string(),
+        "=VAL :a".to_string(),
+        "=VAL :1".to_string(),
+        format!("{} # after a (trailing)", at("# after a")),
+        "=VAL :b".to_string(),
+        format!("{} # after b: (trailing)", at("# after b")),
+        format!("{} # own line, indented", at("# own")),
+        "+SEQ".to_string(),
+        "=VAL :x".to_string(),
+        format!("{} blank", at("  - x\n") + 6),
+        "=VAL :y".to_string(),
+        format!("{} #y (trailing)", at("#y")),
+        "-SEQ".to_string(),
+        "=VAL :c".to_string(),
+        "=VAL |# not a comment\\n".to_string(),
+        format!("{} # header (trailing)", at("# header")),
+        format!("{} blank", at("\n\nd:") + 1),
+        "=VAL :d".to_string(),
+        "+SEQ []".to_string(),
+        "=VAL :1".to_string(),
+        format!("{} # in flow (trailing)", at("# in flow")),
+        "=VAL :2".to_string(),
+        "-SEQ".to_string(),
+        format!("{} #tail", at("#tail")),
+        "-MAP".to_string(),
+        "-DOC".to_string(),
+        "-STR".to_string(),
+    ];
+    assert_eq!(got, want);
+}
+
+/// Over every suite input: each comment event points at a `#` and carries
+/// the rest of its line; comments come in input order.
+#[test]
+fn suite_comments_are_exact() {
+    let mut comments = 0;
+    for case in cases() {
+        let input = fs::read(case.join("in.yaml")).unwrap();
+        let Ok(events) = parse(&input) else { continue };
+        let mut last = None;
+        for e in events {
+            if let Kind::Comment { text, .. } = e.kind {
+                assert_eq!(input[e.at], b'#', "{}", case.display());
+                let rest = &input[e.at + 1..];
+                let eol = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+                let line = rest[..eol].strip_suffix(b"\r").unwrap_or(&rest[..eol]);
+                assert_eq!(text.as_bytes(), line, "{}", case.display());
+                assert!(last < Some(e.at), "{}", case.display());
+                last = Some(e.at);
+                comments += 1;
+            }
+        }
+    }
+    assert!(comments > 100, "{comments}");
+}
