@@ -321,18 +321,8 @@ impl<'a> Parser<'a> {
                 _ => Err(Self::err(at, "'-' (a sequence entry) or less indentation")),
             },
             S::BlockSeqEntryNode => match kind {
-                Tok::BlockEntry | Tok::BlockEnd => {
-                    self.state = S::BlockSeqEntry;
-                    Ok(self.empty_scalar(at))
-                }
-                _ => {
-                    self.push(S::BlockSeqEntry)?;
-                    self.state = S::Node {
-                        block: true,
-                        indentless: false,
-                    };
-                    Ok(None)
-                }
+                Tok::BlockEntry | Tok::BlockEnd => self.empty_then(at, S::BlockSeqEntry),
+                _ => self.enter_node(S::BlockSeqEntry, true, false),
             },
             S::IndentlessSeqEntry => match kind {
                 Tok::BlockEntry => {
@@ -348,17 +338,9 @@ impl<'a> Parser<'a> {
             },
             S::IndentlessSeqEntryNode => match kind {
                 Tok::BlockEntry | Tok::Key | Tok::Value | Tok::BlockEnd => {
-                    self.state = S::IndentlessSeqEntry;
-                    Ok(self.empty_scalar(at))
+                    self.empty_then(at, S::IndentlessSeqEntry)
                 }
-                _ => {
-                    self.push(S::IndentlessSeqEntry)?;
-                    self.state = S::Node {
-                        block: true,
-                        indentless: false,
-                    };
-                    Ok(None)
-                }
+                _ => self.enter_node(S::IndentlessSeqEntry, true, false),
             },
             S::BlockMapKey => match kind {
                 Tok::Key => {
@@ -372,25 +354,12 @@ impl<'a> Parser<'a> {
                     self.close();
                     Ok(Self::event(at, Kind::MappingEnd))
                 }
-                Tok::Value => {
-                    self.state = S::BlockMapValue;
-                    Ok(self.empty_scalar(at))
-                }
+                Tok::Value => self.empty_then(at, S::BlockMapValue),
                 _ => Err(Self::err(at, "a key ('key: value') or less indentation")),
             },
             S::BlockMapKeyNode => match kind {
-                Tok::Key | Tok::Value | Tok::BlockEnd => {
-                    self.state = S::BlockMapValue;
-                    Ok(self.empty_scalar(at))
-                }
-                _ => {
-                    self.push(S::BlockMapValue)?;
-                    self.state = S::Node {
-                        block: true,
-                        indentless: true,
-                    };
-                    Ok(None)
-                }
+                Tok::Key | Tok::Value | Tok::BlockEnd => self.empty_then(at, S::BlockMapValue),
+                _ => self.enter_node(S::BlockMapValue, true, true),
             },
             S::BlockMapValue => match kind {
                 Tok::Value => {
@@ -398,25 +367,12 @@ impl<'a> Parser<'a> {
                     self.state = S::BlockMapValueNode;
                     Ok(None)
                 }
-                Tok::Key | Tok::BlockEnd => {
-                    self.state = S::BlockMapKey;
-                    Ok(self.empty_scalar(at))
-                }
+                Tok::Key | Tok::BlockEnd => self.empty_then(at, S::BlockMapKey),
                 _ => Err(Self::err(at, "':' after the key")),
             },
             S::BlockMapValueNode => match kind {
-                Tok::Key | Tok::Value | Tok::BlockEnd => {
-                    self.state = S::BlockMapKey;
-                    Ok(self.empty_scalar(at))
-                }
-                _ => {
-                    self.push(S::BlockMapKey)?;
-                    self.state = S::Node {
-                        block: true,
-                        indentless: true,
-                    };
-                    Ok(None)
-                }
+                Tok::Key | Tok::Value | Tok::BlockEnd => self.empty_then(at, S::BlockMapKey),
+                _ => self.enter_node(S::BlockMapKey, true, true),
             },
             S::FlowSeqEntry { first } => match kind {
                 Tok::FlowSeqEnd => {
@@ -445,28 +401,13 @@ impl<'a> Parser<'a> {
                         },
                     ))
                 }
-                _ => {
-                    self.push(S::FlowSeqEntry { first: false })?;
-                    self.state = S::Node {
-                        block: false,
-                        indentless: false,
-                    };
-                    Ok(None)
-                }
+                _ => self.enter_node(S::FlowSeqEntry { first: false }, false, false),
             },
             S::FlowPairKey => match kind {
                 Tok::Value | Tok::FlowEntry | Tok::FlowSeqEnd => {
-                    self.state = S::FlowPairValue;
-                    Ok(self.empty_scalar(at))
+                    self.empty_then(at, S::FlowPairValue)
                 }
-                _ => {
-                    self.push(S::FlowPairValue)?;
-                    self.state = S::Node {
-                        block: false,
-                        indentless: false,
-                    };
-                    Ok(None)
-                }
+                _ => self.enter_node(S::FlowPairValue, false, false),
             },
             S::FlowPairValue => match kind {
                 Tok::Value => {
@@ -474,24 +415,11 @@ impl<'a> Parser<'a> {
                     self.state = S::FlowPairValueNode;
                     Ok(None)
                 }
-                _ => {
-                    self.state = S::FlowPairEnd;
-                    Ok(self.empty_scalar(at))
-                }
+                _ => self.empty_then(at, S::FlowPairEnd),
             },
             S::FlowPairValueNode => match kind {
-                Tok::FlowEntry | Tok::FlowSeqEnd => {
-                    self.state = S::FlowPairEnd;
-                    Ok(self.empty_scalar(at))
-                }
-                _ => {
-                    self.push(S::FlowPairEnd)?;
-                    self.state = S::Node {
-                        block: false,
-                        indentless: false,
-                    };
-                    Ok(None)
-                }
+                Tok::FlowEntry | Tok::FlowSeqEnd => self.empty_then(at, S::FlowPairEnd),
+                _ => self.enter_node(S::FlowPairEnd, false, false),
             },
             S::FlowPairEnd => {
                 self.close();
@@ -516,32 +444,14 @@ impl<'a> Parser<'a> {
                     self.state = S::FlowMapKeyNode;
                     Ok(None)
                 }
-                Tok::Value => {
-                    self.state = S::FlowMapValue;
-                    Ok(self.empty_scalar(at))
-                }
-                _ => {
-                    self.push(S::FlowMapValue)?;
-                    self.state = S::Node {
-                        block: false,
-                        indentless: false,
-                    };
-                    Ok(None)
-                }
+                Tok::Value => self.empty_then(at, S::FlowMapValue),
+                _ => self.enter_node(S::FlowMapValue, false, false),
             },
             S::FlowMapKeyNode => match kind {
                 Tok::Value | Tok::FlowEntry | Tok::FlowMapEnd => {
-                    self.state = S::FlowMapValue;
-                    Ok(self.empty_scalar(at))
+                    self.empty_then(at, S::FlowMapValue)
                 }
-                _ => {
-                    self.push(S::FlowMapValue)?;
-                    self.state = S::Node {
-                        block: false,
-                        indentless: false,
-                    };
-                    Ok(None)
-                }
+                _ => self.enter_node(S::FlowMapValue, false, false),
             },
             S::FlowMapValue => match kind {
                 Tok::Value => {
@@ -549,27 +459,34 @@ impl<'a> Parser<'a> {
                     self.state = S::FlowMapValueNode;
                     Ok(None)
                 }
-                _ => {
-                    self.state = S::FlowMapKey { first: false };
-                    Ok(self.empty_scalar(at))
-                }
+                _ => self.empty_then(at, S::FlowMapKey { first: false }),
             },
             S::FlowMapValueNode => match kind {
                 Tok::FlowEntry | Tok::FlowMapEnd => {
-                    self.state = S::FlowMapKey { first: false };
-                    Ok(self.empty_scalar(at))
+                    self.empty_then(at, S::FlowMapKey { first: false })
                 }
-                _ => {
-                    self.push(S::FlowMapKey { first: false })?;
-                    self.state = S::Node {
-                        block: false,
-                        indentless: false,
-                    };
-                    Ok(None)
-                }
+                _ => self.enter_node(S::FlowMapKey { first: false }, false, false),
             },
             S::End => Ok(None),
         }
+    }
+
+    /// A node follows; then `next`.
+    fn enter_node(
+        &mut self,
+        next: State,
+        block: bool,
+        indentless: bool,
+    ) -> Result<Option<Event<'a>>, Fault> {
+        self.push(next)?;
+        self.state = State::Node { block, indentless };
+        Ok(None)
+    }
+
+    /// An empty node (`key:` with no value) at `at`; then `next`.
+    fn empty_then(&mut self, at: usize, next: State) -> Result<Option<Event<'a>>, Fault> {
+        self.state = next;
+        Ok(self.empty_scalar(at))
     }
 
     /// A collection opens: checks the depth limit.

@@ -129,17 +129,6 @@ impl<'a> Scalar<'a> {
             done: false,
         }
     }
-
-    /// The decoded text, character by character.
-    pub(crate) fn chars(&self) -> impl Iterator<Item = char> + 'a {
-        self.pieces().flat_map(|p| {
-            let (run, ch) = match p {
-                Piece::Run(run) => (run, None),
-                Piece::Char(c) => ("", Some(c)),
-            };
-            run.chars().chain(ch)
-        })
-    }
 }
 
 /// The decoding of a [`Scalar`].

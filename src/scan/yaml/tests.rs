@@ -215,7 +215,13 @@ fn drain(input: &[u8]) {
         }) = e
         {
             // Decoding never fails; the queries agree with it.
-            let text: String = scalar.chars().collect();
+            let mut text = String::new();
+            for piece in scalar.pieces() {
+                match piece {
+                    Piece::Run(r) => text.push_str(r),
+                    Piece::Char(c) => text.push(c),
+                }
+            }
             assert_eq!(scalar.is_empty(), text.is_empty());
             assert_eq!(scalar.has_line_feed(), text.contains('\n'));
             if let Some(s) = scalar.as_str() {
