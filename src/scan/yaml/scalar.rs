@@ -5,6 +5,7 @@
 //! The scanner has validated the span (escapes, indentation, quotes), so
 //! decoding cannot fail.
 
+use super::scanner::line_end;
 use crate::scan::Piece;
 
 /// How a scalar is written.
@@ -267,7 +268,7 @@ impl<'a> Pieces<'a> {
         let b = self.raw.as_bytes();
         while self.at < b.len() {
             let line = self.at;
-            let eol = line + crate::swar::find_byte(&b[line..], 0, b'\n');
+            let eol = line_end(b, line);
             let next = (eol + 1).min(b.len());
             let content_end = if eol > line && b[eol - 1] == b'\r' && eol < b.len() {
                 eol - 1

@@ -737,7 +737,7 @@ impl<'a> Scanner<'a> {
                     if i == self.pos && self.pos != self.line_start {
                         return Err(self.err(i, "white space before a comment"));
                     }
-                    let end = i + crate::swar::find_byte(&b[i..], 0, b'\n');
+                    let end = line_end(b, i);
                     let end_text = if end > i && b[end - 1] == b'\r' {
                         end - 1
                     } else {
@@ -1179,7 +1179,7 @@ impl<'a> Scanner<'a> {
         let mut comment = None;
         match b.get(i) {
             Some(b'#') if i > header_end => {
-                let end = i + crate::swar::find_byte(&b[i..], 0, b'\n');
+                let end = line_end(b, i);
                 let end_text = if end > i && b[end - 1] == b'\r' {
                     end - 1
                 } else {
@@ -1253,7 +1253,7 @@ impl<'a> Scanner<'a> {
                 j += 1;
                 sp += 1;
             }
-            let eol = j + crate::swar::find_byte(&b[j..], 0, b'\n');
+            let eol = line_end(b, j);
             let next = (eol + 1).min(b.len());
             let text_end = if eol > j && b[eol - 1] == b'\r' {
                 eol - 1
@@ -1336,6 +1336,11 @@ fn is_uri_char(c: u8) -> bool {
                 | b'%'
         )
         || c >= 0x80
+}
+
+/// The first `\n` at or after `from`, or `s.len()`.
+pub(super) fn line_end(s: &[u8], from: usize) -> usize {
+    next_of(s, from, b'\n', b'\n', b'\n')
 }
 
 /// The first of three bytes at or after `from`.

@@ -118,7 +118,7 @@ fn parse(input: &[u8]) -> Result<Vec<Event<'_>>, String> {
     for e in Parser::new(input, MAX_DEPTH) {
         match e {
             Ok(e) => out.push(e),
-            Err(f) => return Err(f.locate(input).to_string()),
+            Err(f) => return Err(f.locate(input, None).to_string()),
         }
     }
     Ok(out)
