@@ -114,21 +114,16 @@ impl Fault {
     /// input (the source reads it again at the offset).
     pub(crate) fn locate(self, input: &[u8], key: Option<&str>) -> Error {
         let before = &input[..self.offset.min(input.len())];
-        let line_start = before
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
-        // A byte order mark opens the input without being part of line 1.
-        let line = before[line_start..]
-            .strip_prefix("\u{FEFF}".as_bytes())
-            .filter(|_| line_start == 0)
-            .unwrap_or(&before[line_start..]);
+        let line = line_at(input, self.offset);
         let mut err = Error {
             kind: self.kind,
             offset: self.offset,
             line: 1 + before.iter().filter(|&&b| b == b'\n').count(),
             // Columns count characters: every byte but UTF-8 continuation bytes.
-            column: 1 + line.iter().filter(|&&b| b & 0xC0 != 0x80).count(),
+            column: 1 + before[line.start.min(before.len())..]
+                .iter()
+                .filter(|&&b| b & 0xC0 != 0x80)
+                .count(),
             expected: self.expected,
             aux: self.aux,
             key: [0; KEY_CAP],
@@ -142,7 +137,49 @@ impl Fault {
     }
 }
 
+/// The line of `input` that holds byte `offset`, as a range of bytes: from
+/// the byte after the line feed before it (or past a byte order mark that
+/// opens the input) to its line feed or the end. The one place lines and
+/// columns are found, for [`Error::column`] and [`Error::line_in`].
+fn line_at(input: &[u8], offset: usize) -> core::ops::Range<usize> {
+    let offset = offset.min(input.len());
+    let start = input[..offset]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    // A byte order mark opens the input without being part of line 1.
+    let bom = "\u{FEFF}".as_bytes();
+    let start = match start == 0 && offset >= bom.len() && input.starts_with(bom) {
+        true => bom.len(),
+        false => start,
+    };
+    let end = input[offset..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(input.len(), |i| offset + i);
+    start..end
+}
+
 impl Error {
+    /// The line of `input` (the input this error was found in) that the
+    /// error is on, without its line feed and without a byte order mark
+    /// that opens the input: the text whose characters
+    /// [`column`](Error::column) counts.
+    ///
+    /// ```
+    /// let input = "[1,\n 2 3]";
+    /// let err = kyaml::to_string(input).unwrap_err();
+    /// assert_eq!(err.line_in(input.as_bytes()), b" 2 3]");
+    /// assert_eq!(err.column(), 4);
+    ///
+    /// let input = "\u{FEFF}[x]\n";
+    /// let err = kyaml::to_string(input).unwrap_err();
+    /// assert_eq!((err.line_in(input.as_bytes()), err.column()), (&b"[x]"[..], 2));
+    /// ```
+    pub fn line_in<'a>(&self, input: &'a [u8]) -> &'a [u8] {
+        input.get(line_at(input, self.offset)).unwrap_or_default()
+    }
+
     /// Keeps the start of the key spelled `raw`, cut on a character
     /// boundary.
     fn set_key(&mut self, raw: &[u8]) {

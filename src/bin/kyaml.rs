@@ -101,21 +101,7 @@ fn read(file: &std::ffi::OsStr) -> io::Result<Vec<u8>> {
 
 /// Prints `FILE:LINE:COLUMN: message`, the line, and a caret under the column.
 fn report(name: &str, input: &[u8], err: &kyaml::Error) {
-    let at = err.offset().min(input.len());
-    let start = input[..at]
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |i| i + 1);
-    let end = input[at..]
-        .iter()
-        .position(|&b| b == b'\n')
-        .map_or(input.len(), |i| at + i);
-    let line = String::from_utf8_lossy(&input[start..end]);
-    // A byte order mark is no column (see `Error::column`).
-    let line = line
-        .strip_prefix('\u{FEFF}')
-        .filter(|_| start == 0)
-        .unwrap_or(&line);
+    let line = String::from_utf8_lossy(err.line_in(input));
     let line = line.trim_end_matches('\r');
     // Show at most 40 characters either side of the column (JSON is often one long line).
     let col = err.column() - 1;

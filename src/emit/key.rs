@@ -307,22 +307,27 @@ static ASCII_CLASS: [u8; 256] = {
 
 /// Rule 1: letters, numbers, `_`; `-`, `.`, `/` not first or last.
 fn is_plain_word(mut chars: impl Iterator<Item = char>) -> bool {
-    let word = |c: char| match c {
-        'a'..='z' | 'A'..='Z' | '0'..='9' | '_' => true,
-        c if c.is_ascii() => false,
-        c => is_letter(c) || is_number(c),
-    };
     let Some(first) = chars.next() else {
         return false;
     };
     let mut last = first;
     for c in chars.by_ref() {
-        if !(word(c) || matches!(c, '-' | '.' | '/')) {
+        if rule_1_class(c) == 0 {
             return false;
         }
         last = c;
     }
-    word(first) && word(last)
+    rule_1_class(first) == WORD && rule_1_class(last) == WORD
+}
+
+/// The rule-1 class of any character: [`ASCII_CLASS`] for ASCII, else a
+/// word character if it is a letter or a number.
+fn rule_1_class(c: char) -> u8 {
+    match c.is_ascii() {
+        true => ASCII_CLASS[c as usize],
+        false if is_letter(c) || is_number(c) => WORD,
+        false => 0,
+    }
 }
 
 /// Rules 2 and 3 for a key that passed rule 1.
