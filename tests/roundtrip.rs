@@ -207,7 +207,7 @@ impl Style {
     }
 
     fn one_in(&mut self, n: u64) -> bool {
-        self.next() % n == 0
+        self.next().is_multiple_of(n)
     }
 
     fn pick<'a>(&mut self, choices: &[&'a str]) -> &'a str {
