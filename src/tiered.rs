@@ -3,8 +3,8 @@
 //!
 //! The no-alloc path keeps per-depth state for up to `MAX_DEPTH` open
 //! containers and a table of keys, tens of kilobytes on the stack. Clearing
-//! all of it on every call cost a log line of 70 bytes more than converting
-//! it. A [`Tiered`] array clears only its first `SMALL` entries up front and
+//! all of it on every call is more work than converting a short log line
+//! (see `docs/performance-notes.md`). A [`Tiered`] array clears only its first `SMALL` entries up front and
 //! the full `FULL` entries the first time an index past them is used. The
 //! full array is an `Option` local to the function that encodes (see
 //! `encode.rs`), lent to the structures that use it: a structure holding

@@ -78,10 +78,11 @@ pub(crate) fn written_len(key: &Text<'_>, bare: bool) -> usize {
 /// The verdicts of [`is_bare`] for recent short keys: documents repeat
 /// their keys (`name`, `type`, `description`), and a look-up is cheaper than
 /// the rules. Two-way: a key's hash picks a pair of slots, and a new key
-/// pushes out the pair's older one (direct-mapped, two keys that shared a
-/// slot in turn missed every time: 2,410 misses per conversion of twitter's
-/// 88 short keys, now 463). Each slot holds a key's JSON text as its length
-/// and [`KeyId::words`], which tell keys of up to 24 bytes apart exactly.
+/// pushes out the pair's older one, so two keys that share a slot and come
+/// in turn do not push each other out every time (the misses measured are
+/// in `docs/performance-notes.md`). Each slot holds a key's text as its
+/// length and [`KeyId::words`], which tell keys of up to 24 bytes apart
+/// exactly.
 pub(crate) struct BareCache {
     slots: [Slot<3>; BareCache::SLOTS],
     /// Keys of 25 to 40 bytes without escapes (twitter's
@@ -110,8 +111,7 @@ impl<const N: usize> Slot<N> {
     /// Whether the slot holds the key of `len` bytes with these words.
     /// Word by word, not as arrays: `words` are the caller's fresh 8-byte
     /// stores, and the 16-byte loads of an array comparison (or copy) wait
-    /// until those reach the cache, as store-to-load forwarding fails. That
-    /// wait was half the time spent writing keys.
+    /// until those reach the cache, as store-to-load forwarding fails.
     fn holds(&self, len: usize, words: &[u64; N]) -> bool {
         let mut diff = (usize::from(self.len) ^ len) as u64;
         for (a, b) in self.words.iter().zip(words) {
@@ -126,9 +126,8 @@ impl BareCache {
     /// [`KeyId::words`] (longer than 24 bytes, or escaped) are checked every
     /// time.
     const SLOTS: usize = 256;
-    /// Long keys are fewer: 16 pairs, by the top 4 bits of the hash (when
-    /// the slots were direct-mapped, two of twitter's six such keys shared
-    /// one and pushed each other out 350 times per conversion).
+    /// Long keys are fewer: 16 pairs, by the top 4 bits of the hash, two-way
+    /// for the same reason as the short ones.
     const LONG_SLOTS: usize = 32;
     /// The keys the long slots hold: those too long for [`KeyId::words`],
     /// up to 40 bytes.

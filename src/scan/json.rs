@@ -308,8 +308,8 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// Inlined: a token usually follows at once, and the call cost more
-    /// than the check (a quarter of the checking pass on citm_catalog).
+    /// Inlined: a token usually follows at once, so the call would cost more
+    /// than the check.
     #[inline(always)]
     fn skip_ws(&mut self) {
         self.pos = swar::skip_white_space(self.src.as_bytes(), self.pos);
