@@ -1,9 +1,13 @@
-//! Output side: the KYAML emitter, a push state machine over `fmt::Write`.
+//! Output side: the KYAML emitter, a push state machine over a [`Sink`].
 //!
 //! It is told each event of a document in order (with the cuddling verdict
-//! for each list, which the first pass worked out) and writes at once: no
-//! tree, no buffer, no recursion. Per open container it keeps one byte of
-//! flags, and the indent level of the innermost one.
+//! for each list, which the plan or a bet worked out) and writes at once:
+//! no tree, no buffer, no recursion. Per open container it keeps one byte
+//! of flags, and the indent level of the innermost one. Owns KYAML syntax:
+//! layout and indentation (here), the quoting and escaping of strings
+//! (`string.rs`) and keys (`key.rs`, with the cache of bare-key verdicts),
+//! and the spelling of numbers (`number.rs`). It sees [`Text`]s and never
+//! input bytes, and checks nothing about the input.
 
 mod key;
 mod number;

@@ -1,31 +1,35 @@
 //! The first pass over a document: prove it valid before anything is written,
-//! and decide what the writing pass cannot see coming.
+//! and decide what the writing pass cannot see coming. Owns the list
+//! verdicts, their numbering and the duplicate-key check; reads the input
+//! only through a [`Source`], never its bytes.
 //!
 //! KYAML cuddles a list (`[{`...`}, {`...`}]`) only if *every* element is a
-//! container, a fact that lies after the list's `[`. Asking it at every list
-//! would rescan nested lists once per level (`[[[[...]]]]` is quadratic), so
-//! this pass, which reads every byte anyway, records one verdict bit per list
-//! in document order, and the writing pass reads them back in the same order.
-//! Only lists whose first element is a container are numbered: the others
-//! (empty, or starting with a scalar) are not cuddled, as the byte after
-//! their `[` shows every pass.
+//! container, a fact that lies after the list's start. Asking it at every
+//! list would rescan nested lists once per level (`[[[[...]]]]` is
+//! quadratic), so this pass, which reads every event anyway, records one
+//! verdict bit per list in document order, and the writing pass reads them
+//! back in the same order. Only lists whose first element is a container
+//! are numbered ([`ListNumbers`], the one place of that rule): the others
+//! (empty, or starting with a scalar) are not cuddled, as the source sees
+//! at their start in every pass.
 //! When the store is full (only the fixed, no-alloc store can be), the lists
 //! past it get their verdicts from a lookahead from the first list not
-//! covered (a skim, `skim.rs`), which fills the window again: each lookahead
-//! covers a full window of lists, so rescanning stays bounded. A writing
-//! pass with no checking pass before it (`to_string`) bets on each list's
-//! first element instead, and skims a list only when it loses that bet
-//! (see `encode.rs`): the skim covers the list with everything inside it.
+//! covered ([`Source::skim_list`], taken in by `skim.rs`), which fills the
+//! window again: each lookahead covers a full window of lists, so rescanning
+//! stays bounded. A writing pass with no checking pass before it
+//! (`to_string`) bets on each list's first element instead, and skims a list
+//! only when it loses that bet (see `encode.rs`): the skim covers the list
+//! with everything inside it.
 //!
 //! The same pass (or the writing pass, when it checks) finds duplicate
-//! keys: each open map's keys are noted in the
-//! store (a hash of the decoded text, and where the key lies in the input),
-//! and at its `}` they are compared: pairwise for small maps, through a
-//! fixed 128-slot table on the stack for maps of up to 64 keys, else sorted
-//! by hash and, where hashes collide, by decoded text, so equal keys end up
-//! side by side: `O(n log n)` for `n` keys however the hashes collide. The
-//! fixed store holds 512 keys of open maps (`store::FIXED_KEYS`); keys past
-//! that are not checked.
+//! keys: each open map's keys are noted in the store (a hash of the decoded
+//! text, and where the key starts, from which the source reads it again
+//! when hashes collide), and at the map's end they are compared: pairwise
+//! for small maps, through a fixed 128-slot table on the stack for maps of
+//! up to 64 keys, else sorted by hash and, where hashes collide, by decoded
+//! text, so equal keys end up side by side: `O(n log n)` for `n` keys
+//! however the hashes collide. The fixed store holds 512 keys of open maps
+//! (`store::FIXED_KEYS`); keys past that are not checked.
 
 mod skim;
 mod store;

@@ -1,4 +1,6 @@
-//! String contents as a reader found them, decoded lazily.
+//! String contents as a reader found them, decoded lazily, and the
+//! identity of keys ([`KeyId`]) that the duplicate check and the emitter's
+//! key cache share.
 
 use super::json;
 use crate::swar;
