@@ -43,7 +43,7 @@
 //! an error or else handed over whole (`src/encode.rs`). Either way,
 //! nothing of a document reaches the sink before it has proved valid. The
 //! quoting rules live in `src/emit/string.rs` (strings) and
-//! `src/emit/key.rs` (keys).
+//! `src/emit/key.rs` (keys); `docs/architecture.md` has the whole picture.
 //!
 //! [KYAML]: https://github.com/kubernetes/enhancements/tree/master/keps/sig-cli/5295-kyaml
 
