@@ -76,7 +76,7 @@ impl<'a> Tokenizer<'a> {
     /// after every `[`, and usually the very next byte. Out of line: the
     /// call costs less than the code it would add to the writing loop.
     #[inline(never)]
-    pub(crate) fn next_byte(&self) -> Option<u8> {
+    fn next_byte(&self) -> Option<u8> {
         let bytes = self.src.as_bytes();
         match bytes.get(self.pos) {
             Some(b' ' | b'\t' | b'\n' | b'\r') => {
@@ -682,5 +682,103 @@ fn skim(src: &[u8], mut pos: usize, mut depth: usize, shapes: &mut impl Shapes) 
             }
             Class::Comma => element = shapes.is_list(depth - 1),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::vec::Vec;
+
+    /// What a skim reported, in order.
+    #[derive(Default)]
+    struct Recorded {
+        seen: Vec<(char, usize, bool)>,
+        lists: Vec<bool>,
+    }
+
+    impl Shapes for Recorded {
+        fn list(&mut self, depth: usize, starts_with_container: bool) {
+            self.seen.push(('[', depth, starts_with_container));
+            self.lists.truncate(depth);
+            self.lists.push(true);
+        }
+        fn map(&mut self, depth: usize) {
+            self.seen.push(('{', depth, false));
+            self.lists.truncate(depth);
+            self.lists.push(false);
+        }
+        fn is_list(&self, depth: usize) -> bool {
+            self.lists[depth]
+        }
+        fn scalar_element(&mut self, depth: usize) {
+            self.seen.push(('s', depth, false));
+        }
+    }
+
+    /// Skims the list at the start of the value of `{"k": ...}`.
+    fn skim_of(json: &str) -> Vec<(char, usize, bool)> {
+        let mut src = Tokenizer::new(json.as_bytes(), 0, 100);
+        assert!(src.next_document().unwrap());
+        let mut recorded = Recorded::default();
+        recorded.lists.push(false);
+        loop {
+            match src.next_event().unwrap() {
+                Some(Event::ListStart) => break,
+                Some(_) => {}
+                None => panic!("no list in {json}"),
+            }
+        }
+        src.skim_list(&mut recorded);
+        recorded.seen
+    }
+
+    #[test]
+    fn the_skim_reports_shapes_past_strings_that_hold_brackets() {
+        let seen = skim_of(r#"{"k": [{"a": "]["}, [1, "\"]"], [[2]], 3], "after": [4]}"#);
+        assert_eq!(
+            seen,
+            [
+                ('[', 1, true),
+                ('{', 2, false),
+                ('[', 2, false),
+                ('s', 2, false),
+                ('[', 2, true),
+                ('[', 3, false),
+                ('s', 1, false),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_key_is_read_again_as_it_was_first_read() {
+        let json = r#"{"plain": 1, "esc\u00e9\n": 2, "é": 3}"#;
+        let mut src = Tokenizer::new(json.as_bytes(), 0, 100);
+        assert!(src.next_document().unwrap());
+        let mut keys = 0;
+        while let Some(event) = src.next_event().unwrap() {
+            if let Event::Key(text) = event {
+                let again = src.key_at(src.token_start());
+                assert!(text.decodes_same(&again), "{text:?} {again:?}");
+                assert_eq!(text.raw(), again.raw());
+                keys += 1;
+            }
+        }
+        assert_eq!(keys, 3);
+    }
+
+    #[test]
+    fn escapes_are_checked_and_decoded_by_one_function() {
+        let decoded = |s: &str| escape(s.as_bytes(), 0);
+        assert_eq!(decoded("\\n"), Ok(('\n', 2)));
+        assert_eq!(decoded("\\/"), Ok(('/', 2)));
+        assert_eq!(decoded("\\u00e9"), Ok(('é', 6)));
+        assert_eq!(decoded("\\ud83d\\ude00"), Ok(('😀', 12)));
+        let fault = |s: &str| escape(s.as_bytes(), 0).map_err(|f| (f.kind(), f.offset()));
+        assert_eq!(fault("\\x"), Err((ErrorKind::Syntax, 1)));
+        assert_eq!(fault("\\u00g0"), Err((ErrorKind::Syntax, 4)));
+        assert_eq!(fault("\\ude00"), Err((ErrorKind::LoneSurrogate, 0)));
+        assert_eq!(fault("\\ud83d\\u0041"), Err((ErrorKind::LoneSurrogate, 0)));
+        assert_eq!(fault("\\ud83d\\"), Err((ErrorKind::Syntax, 7)));
     }
 }
