@@ -692,26 +692,25 @@ fn cli_diff_applies_with_patch_on_vector_pairs() {
     }
     let dir = TempDir::new("vectors");
     let inputs = vector_inputs();
-    let old = inputs.join("\n");
-    let mut pairs = 0;
-    // Each rotation pairs every vector with another, document by document.
-    for shift in [1, 2, 3, 5, 8, 13, 21, 34] {
-        let mut rotated = inputs.clone();
-        rotated.rotate_left(shift);
-        pairs += patch_round_trip(&dir, old.as_bytes(), rotated.join("\n").as_bytes());
-    }
+    let n = inputs.len();
+    // Every ordered pair of two different vectors, in one run: the old
+    // stream repeats the vectors n - 1 times, the new one holds every
+    // rotation of them, and streams are compared document by document.
+    let old = vec![inputs.join("\n"); n - 1].join("\n");
+    let new: Vec<String> = (1..n)
+        .map(|shift| {
+            let mut rotated = inputs.clone();
+            rotated.rotate_left(shift);
+            rotated.join("\n")
+        })
+        .collect();
+    let mut pairs = patch_round_trip(&dir, old.as_bytes(), new.join("\n").as_bytes());
+    assert!(pairs >= n * (n - 1), "{pairs}"); // some vectors are streams
     // Fewer documents on one side, and more.
-    pairs += patch_round_trip(
-        &dir,
-        old.as_bytes(),
-        inputs[..inputs.len() / 2].join("\n").as_bytes(),
-    );
-    pairs += patch_round_trip(&dir, inputs[10..].join("\n").as_bytes(), old.as_bytes());
-    println!(
-        "patch round trip: {pairs} document pairs from {} vectors",
-        inputs.len()
-    );
-    assert!(pairs > 8 * 200, "{pairs}");
+    let some = inputs[..n / 2].join("\n");
+    pairs += patch_round_trip(&dir, inputs.join("\n").as_bytes(), some.as_bytes());
+    pairs += patch_round_trip(&dir, some.as_bytes(), inputs.join("\n").as_bytes());
+    println!("patch round trip: {pairs} document pairs from {n} vectors");
 }
 
 #[test]
@@ -725,10 +724,22 @@ fn cli_diff_applies_with_patch_on_corpus_files() {
         .iter()
         .map(|f| std::fs::read(data.join(format!("{f}.json"))).unwrap())
         .collect();
+    // Every ordered pair of two different files, in two runs of streams
+    // compared document by document.
     let mut pairs = 0;
-    // Unrelated files: the two smallest against each other and the largest.
-    pairs += patch_round_trip(&dir, &files[0], &files[1]);
-    pairs += patch_round_trip(&dir, &files[1], &files[3]);
+    for (from, to) in [(0, 1), (1, 0)] {
+        let (mut old, mut new) = (Vec::new(), Vec::new());
+        for i in 0..files.len() {
+            for j in i + 1..files.len() {
+                let pair = [&files[i], &files[j]];
+                old.extend_from_slice(pair[from]);
+                old.push(b'\n');
+                new.extend_from_slice(pair[to]);
+                new.push(b'\n');
+            }
+        }
+        pairs += patch_round_trip(&dir, &old, &new);
+    }
     // Each file against an edit of itself: every 997th digit 3 made a 4,
     // except in digits that end a string (keys such as "205705994", which
     // could then repeat).
@@ -745,5 +756,5 @@ fn cli_diff_applies_with_patch_on_corpus_files() {
         pairs += patch_round_trip(&dir, file, &edited);
     }
     println!("patch round trip: {pairs} corpus pairs");
-    assert_eq!(pairs, 6);
+    assert_eq!(pairs, 12 + 4);
 }
