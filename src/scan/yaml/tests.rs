@@ -330,3 +330,261 @@ fn suite_comments_are_exact() {
     }
     assert!(comments > 100, "{comments}");
 }
+
+/// The decoded text of a scalar.
+fn text_of(scalar: &super::Scalar<'_>) -> String {
+    let mut text = String::new();
+    for piece in scalar.pieces() {
+        match piece {
+            Piece::Run(r) => text.push_str(r),
+            Piece::Char(c) => text.push(c),
+        }
+    }
+    text
+}
+
+/// A test oracle only: a plain scalar read by the YAML 1.2 core schema
+/// (the real resolution lives elsewhere), as JSON.
+fn core_schema(s: &str) -> serde_json::Value {
+    use serde_json::Value;
+    match s {
+        "" | "~" | "null" | "Null" | "NULL" => return Value::Null,
+        "true" | "True" | "TRUE" => return Value::Bool(true),
+        "false" | "False" | "FALSE" => return Value::Bool(false),
+        _ => {}
+    }
+    let digits = s.strip_prefix(['-', '+']).unwrap_or(s);
+    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        if let Ok(i) = s.parse::<i64>() {
+            return Value::from(i);
+        }
+        if let Ok(u) = s.trim_start_matches('+').parse::<u64>() {
+            return Value::from(u);
+        }
+    }
+    if let Some(h) = s.strip_prefix("0x") {
+        if let Ok(u) = u64::from_str_radix(h, 16) {
+            return Value::from(u);
+        }
+    }
+    if let Some(o) = s.strip_prefix("0o") {
+        if let Ok(u) = u64::from_str_radix(o, 8) {
+            return Value::from(u);
+        }
+    }
+    let float = {
+        let (mant, exp) = match digits.find(['e', 'E']) {
+            Some(e) => (&digits[..e], Some(&digits[e + 1..])),
+            None => (digits, None),
+        };
+        let (int, frac) = mant.split_once('.').unwrap_or((mant, ""));
+        let all_digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+        (!int.is_empty() || !frac.is_empty())
+            && all_digits(int)
+            && all_digits(frac)
+            && (mant.contains('.') || exp.is_some())
+            && exp.is_none_or(|e| {
+                let e = e.strip_prefix(['-', '+']).unwrap_or(e);
+                !e.is_empty() && all_digits(e)
+            })
+    };
+    if float {
+        if let Some(n) = s.parse::<f64>().ok().and_then(serde_json::Number::from_f64) {
+            return Value::Number(n);
+        }
+    }
+    Value::String(s.to_string())
+}
+
+/// Test oracle: the documents of `input` as JSON values (core schema,
+/// aliases expanded), or the error.
+fn documents(input: &[u8]) -> Result<Vec<serde_json::Value>, String> {
+    use serde_json::{Map, Value};
+    use std::collections::HashMap;
+    enum Open {
+        Seq(Vec<Value>, Option<String>),
+        Map(Map<String, Value>, Option<String>, Option<String>),
+    }
+    let mut docs = Vec::new();
+    let mut stack: Vec<Open> = Vec::new();
+    let mut anchors: HashMap<String, Value> = HashMap::new();
+    for e in Parser::new(input, MAX_DEPTH) {
+        let e = e.map_err(|f| f.locate(input, None).to_string())?;
+        let (value, anchor) = match e.kind {
+            Kind::SequenceStart { props, .. } => {
+                stack.push(Open::Seq(Vec::new(), props.anchor.map(str::to_string)));
+                continue;
+            }
+            Kind::MappingStart { props, .. } => {
+                stack.push(Open::Map(
+                    Map::new(),
+                    None,
+                    props.anchor.map(str::to_string),
+                ));
+                continue;
+            }
+            Kind::SequenceEnd | Kind::MappingEnd => match stack.pop() {
+                Some(Open::Seq(v, a)) => (Value::Array(v), a),
+                Some(Open::Map(m, _, a)) => (Value::Object(m), a),
+                None => return Err("unbalanced".into()),
+            },
+            Kind::Scalar { props, scalar } => {
+                let text = text_of(&scalar);
+                let tag = props.tag.map(|t| t.chars().collect::<String>());
+                let v = match (tag.as_deref(), scalar.style()) {
+                    (Some("tag:yaml.org,2002:str"), _) => Value::String(text),
+                    (
+                        Some(
+                            "tag:yaml.org,2002:int"
+                            | "tag:yaml.org,2002:float"
+                            | "tag:yaml.org,2002:bool"
+                            | "tag:yaml.org,2002:null",
+                        ),
+                        _,
+                    ) => core_schema(&text),
+                    (None, Style::Plain) => core_schema(&text),
+                    _ => Value::String(text),
+                };
+                (v, props.anchor.map(str::to_string))
+            }
+            Kind::Alias { name } => (anchors.get(name).cloned().ok_or("unknown alias")?, None),
+            _ => continue,
+        };
+        if let Some(a) = anchor {
+            anchors.insert(a, value.clone());
+        }
+        match stack.last_mut() {
+            None => docs.push(value),
+            Some(Open::Seq(v, _)) => v.push(value),
+            Some(Open::Map(m, key, _)) => match key.take() {
+                None => {
+                    *key = Some(match value {
+                        Value::String(s) => s,
+                        Value::Null => "null".to_string(),
+                        other => other.to_string(),
+                    })
+                }
+                Some(k) => {
+                    m.insert(k, value);
+                }
+            },
+        }
+    }
+    Ok(docs)
+}
+
+/// Numbers equal by value (an integer-valued float equals the integer; a
+/// float within an ulp or two, as serde_json's fast float parsing is not
+/// always correctly rounded).
+fn same_data(a: &serde_json::Value, b: &serde_json::Value) -> bool {
+    use serde_json::Value;
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => {
+            x == y
+                || x.as_f64().zip(y.as_f64()).is_some_and(|(x, y)| {
+                    x == y || (x - y).abs() <= 4.0 * f64::EPSILON * x.abs().max(y.abs())
+                })
+        }
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(a, b)| same_data(a, b))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.get(k).is_some_and(|w| same_data(v, w)))
+        }
+        _ => a == b,
+    }
+}
+
+/// Every valid suite case with an `in.json` reads as that data (under a
+/// test-only core-schema reading of plain scalars).
+#[test]
+fn suite_data_equals_in_json() {
+    let (mut total, mut equal) = (0, 0);
+    let mut failures = Vec::new();
+    for case in cases() {
+        if case.join("error").exists() || !case.join("in.json").exists() {
+            continue;
+        }
+        total += 1;
+        let input = fs::read(case.join("in.yaml")).unwrap();
+        let json = fs::read_to_string(case.join("in.json")).unwrap();
+        let want: Vec<serde_json::Value> = serde_json::Deserializer::from_str(&json)
+            .into_iter()
+            .map(Result::unwrap)
+            .collect();
+        match documents(&input) {
+            Ok(got)
+                if got.len() == want.len()
+                    && got.iter().zip(&want).all(|(a, b)| same_data(a, b)) =>
+            {
+                equal += 1
+            }
+            got => failures.push(format!("{}: {got:?}", case.display())),
+        }
+    }
+    for f in &failures {
+        println!("{f}");
+    }
+    println!("in.json cases equal {equal}/{total}");
+    assert_eq!(equal, total);
+}
+
+/// The block-style renderings of the bench corpus read as their JSON files.
+/// With `--release --nocapture` it also prints the parse speed.
+#[test]
+fn bench_yaml_reads_as_its_json() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/data");
+    for name in ["twitter", "citm_catalog", "canada", "k8s_swagger"] {
+        let yaml = fs::read(dir.join(format!("{name}.yaml"))).unwrap();
+        let json: serde_json::Value =
+            serde_json::from_slice(&fs::read(dir.join(format!("{name}.json"))).unwrap()).unwrap();
+        let docs = documents(&yaml).unwrap();
+        assert_eq!(docs.len(), 1, "{name}");
+        assert!(
+            same_data(&docs[0], &json),
+            "{name}: {:?}",
+            first_difference(&docs[0], &json)
+        );
+        // Events and every scalar decoded, no tree: the parser's own cost,
+        // the fastest of a few runs (the machine is shared).
+        let mut secs = f64::MAX;
+        let mut pieces = 0usize;
+        for _ in 0..5 {
+            let start = std::time::Instant::now();
+            pieces = 0;
+            for e in Parser::new(&yaml, MAX_DEPTH) {
+                if let Kind::Scalar { scalar, .. } = e.unwrap().kind {
+                    pieces += scalar.pieces().count();
+                }
+            }
+            secs = secs.min(start.elapsed().as_secs_f64());
+        }
+        println!(
+            "{name}.yaml: {} bytes, {pieces} pieces, {:.0} MB/s",
+            yaml.len(),
+            yaml.len() as f64 / secs / 1e6
+        );
+    }
+}
+
+/// Where two values first differ (for failure messages).
+fn first_difference(a: &serde_json::Value, b: &serde_json::Value) -> Option<String> {
+    use serde_json::Value;
+    match (a, b) {
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => x
+            .iter()
+            .zip(y)
+            .enumerate()
+            .find_map(|(i, (a, b))| first_difference(a, b).map(|d| format!("[{i}]{d}"))),
+        (Value::Object(x), Value::Object(y)) if x.len() == y.len() => {
+            x.iter().find_map(|(k, v)| match y.get(k) {
+                Some(w) => first_difference(v, w).map(|d| format!(".{k}{d}")),
+                None => Some(format!(".{k} missing")),
+            })
+        }
+        _ if same_data(a, b) => None,
+        _ => Some(format!(": {a} vs {b}")),
+    }
+}
