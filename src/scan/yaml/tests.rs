@@ -588,3 +588,108 @@ fn first_difference(a: &serde_json::Value, b: &serde_json::Value) -> Option<Stri
         _ => Some(format!(": {a} vs {b}")),
     }
 }
+
+/// The error of `input`, as (kind, offset).
+fn error_of(input: &[u8]) -> Option<(crate::ErrorKind, usize)> {
+    Parser::new(input, MAX_DEPTH)
+        .find_map(Result::err)
+        .map(|f| {
+            let e = f.locate(input, None);
+            (e.kind(), e.offset())
+        })
+}
+
+/// Nesting past the depth limit is an error in every kind of collection,
+/// never a stack overflow; at the limit it reads.
+#[test]
+fn nesting_past_the_depth_limit_is_an_error() {
+    let deep = MAX_DEPTH + 1;
+    let flow_seq = "[".repeat(deep) + &"]".repeat(deep);
+    let flow_map = "{a: ".repeat(deep) + &"}".repeat(deep);
+    let pairs = "[a: ".repeat(deep) + &"]".repeat(deep);
+    let block_seq = "- ".repeat(deep) + "x\n";
+    let mut block_map = String::new();
+    for i in 0..deep {
+        block_map.push_str(&" ".repeat(i));
+        block_map.push_str("a:\n");
+    }
+    for input in [&flow_seq, &flow_map, &pairs, &block_seq, &block_map] {
+        let err = error_of(input.as_bytes());
+        assert_eq!(
+            err.map(|e| e.0),
+            Some(crate::ErrorKind::TooDeep),
+            "{}",
+            &input[..20]
+        );
+    }
+    let ok = "[".repeat(MAX_DEPTH) + &"]".repeat(MAX_DEPTH);
+    assert_eq!(error_of(ok.as_bytes()), None);
+    let ok = "- ".repeat(MAX_DEPTH) + "x\n";
+    assert_eq!(error_of(ok.as_bytes()), None);
+}
+
+/// An implicit key holds at most 1024 characters (counted as characters,
+/// not bytes); a longer one is an error at its `:`.
+#[test]
+fn implicit_keys_hold_at_most_1024_characters() {
+    for (key, ok) in [
+        ("k".repeat(1024), true),
+        ("k".repeat(1025), false),
+        ("é".repeat(1024), true),
+        ("é".repeat(1025), false),
+        (format!("\"{}\"", "k".repeat(1022)), true),
+        (format!("\"{}\"", "k".repeat(1023)), false),
+    ] {
+        let block = format!("{key}: v\n");
+        let flow = format!("[{key}: v]\n");
+        for input in [block, flow] {
+            match error_of(input.as_bytes()) {
+                None => assert!(ok, "{} accepted", key.len()),
+                Some((kind, at)) => {
+                    assert!(!ok, "{} refused", key.len());
+                    assert_eq!(kind, crate::ErrorKind::Syntax);
+                    assert_eq!(at, input.find(": v").unwrap(), "{}", key.len());
+                }
+            }
+        }
+    }
+}
+
+/// Large and hostile inputs read to their end with the right events:
+/// a long plain line, a 20 MB literal block scalar, 200,000 keys, a long
+/// one-line run of nested flow sequences (each entry's key lookahead stops
+/// at 4 KiB), a long multi-line plain scalar.
+#[test]
+fn large_inputs_read_through() {
+    let count = |input: &[u8]| {
+        let mut n = 0usize;
+        for e in Parser::new(input, MAX_DEPTH) {
+            if let Kind::Scalar { scalar, .. } = e.unwrap().kind {
+                n += scalar.pieces().count();
+            }
+        }
+        n
+    };
+    let long_plain = format!("k: {}\n", "word ".repeat(2_000_000).trim_end());
+    assert_eq!(count(long_plain.as_bytes()), 2);
+    let line = "0123456789".repeat(10);
+    let block = format!("k: |\n{}", format!("  {line}\n").repeat(200_000));
+    // The key, then a run and a line feed per line.
+    assert_eq!(count(block.as_bytes()), 1 + 2 * 200_000);
+    let mut keys = String::new();
+    for i in 0..200_000 {
+        keys.push_str(&format!("key{i}: {i}\n"));
+    }
+    assert_eq!(count(keys.as_bytes()), 400_000);
+    let nested = "[".repeat(4000) + &"]".repeat(4000);
+    let nested = format!(
+        "[{}]\n",
+        std::iter::repeat_n(nested.as_str(), 50)
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    assert_eq!(count(nested.as_bytes()), 0);
+    let folded = format!("k: {}\n", "word\n ".repeat(1_000_000));
+    // Words joined by folding spaces.
+    assert_eq!(count(folded.as_bytes()), 1 + 1_000_000 + (1_000_000 - 1));
+}
