@@ -4,7 +4,8 @@
 //!
 //! `cargo run --release --example repeat -- FILE CONTENDER TIMES [--fastest]`,
 //! where CONTENDER is `to_string` (regular layout), `compact`, `to_fmt` (into
-//! a `String` reserved up front), `dump` (`{}` of [`kyaml::Dump`] over the
+//! a `String` reserved up front), `to_writer` (into a `Vec` reserved up
+//! front), `dump` (`{}` of [`kyaml::Dump`] over the
 //! file's text: the logger's case, for a file holding one short record) or
 //! `validate` (serde_json's `&RawValue`, the baseline of the performance
 //! goals). `tools/instructions.sh` runs it under
@@ -27,7 +28,9 @@ fn main() -> ExitCode {
         all => (false, all),
     };
     let [file, contender, times] = args else {
-        eprintln!("usage: repeat FILE to_string|compact|to_fmt|dump|validate TIMES [--fastest]");
+        eprintln!(
+            "usage: repeat FILE to_string|compact|to_fmt|to_writer|dump|validate TIMES [--fastest]"
+        );
         return ExitCode::from(2);
     };
     let (Ok(input), Ok(times)) = (std::fs::read(file), times.parse::<usize>()) else {
@@ -43,6 +46,11 @@ fn main() -> ExitCode {
         "to_fmt" => |input| {
             let mut out = String::with_capacity(2 * input.len());
             Options::new().to_fmt(input, &mut out).unwrap();
+            drop(black_box(out));
+        },
+        "to_writer" => |input| {
+            let mut out = Vec::with_capacity(2 * input.len());
+            Options::new().to_writer(input, &mut out).unwrap();
             drop(black_box(out));
         },
         "dump" => |input| {
