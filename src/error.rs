@@ -1,4 +1,7 @@
-//! The one error type: where the input went wrong, and how.
+//! The one error type: where the input went wrong, and how. Owns turning
+//! a byte offset into a line and a column (`line_at`, the one place, which
+//! the CLI reaches through [`Error::line_in`]); the passes report a small
+//! [`Fault`] and never count lines themselves.
 
 use core::fmt;
 
