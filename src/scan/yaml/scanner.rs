@@ -13,6 +13,7 @@
 use super::scalar::{check_escape, Chomp, Scalar, Style};
 use crate::error::{ErrorKind, Fault};
 use crate::MAX_DEPTH;
+use core::cell::Cell;
 
 /// A token and where it starts.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -100,7 +101,12 @@ pub(super) struct Scanner<'a> {
     after_indicator: bool,
     started: bool,
     ended: bool,
-    queue: [Option<Token<'a>>; QUEUE],
+    /// Tokens found but not yet returned (a step can find up to three: a
+    /// block mapping start, a key, the key's first token).
+    queue: [Token<'a>; QUEUE],
+    /// Where the last key lookahead found the first line of a plain scalar
+    /// to end (its start, its end), so the scalar's scan need not redo it.
+    plain_hint: Cell<(usize, usize)>,
     q_head: usize,
     q_len: usize,
 }
@@ -189,7 +195,11 @@ impl<'a> Scanner<'a> {
             after_indicator: false,
             started: false,
             ended: false,
-            queue: [None; QUEUE],
+            queue: [Token {
+                at: 0,
+                kind: Tok::StreamEnd,
+            }; QUEUE],
+            plain_hint: Cell::new((usize::MAX, 0)),
             q_head: 0,
             q_len: 0,
         }
@@ -226,7 +236,7 @@ impl<'a> Scanner<'a> {
 
     fn push(&mut self, at: usize, kind: Tok<'a>) {
         let i = (self.q_head + self.q_len) % QUEUE;
-        self.queue[i] = Some(Token { at, kind });
+        self.queue[i] = Token { at, kind };
         self.q_len += 1;
     }
 
@@ -234,15 +244,14 @@ impl<'a> Scanner<'a> {
     pub(super) fn next_token(&mut self) -> Result<Token<'a>, Fault> {
         if self.q_len == 0 {
             self.fetch()?;
-        }
-        match self.queue[self.q_head].take() {
-            Some(t) => {
-                self.q_head = (self.q_head + 1) % QUEUE;
-                self.q_len -= 1;
-                Ok(t)
+            if self.q_len == 0 {
+                return Err(self.err(self.pos, "more input"));
             }
-            None => Err(self.err(self.pos, "more input")),
         }
+        let t = self.queue[self.q_head];
+        self.q_head = (self.q_head + 1) % QUEUE;
+        self.q_len -= 1;
+        Ok(t)
     }
 
     /// Queues one or more tokens.
@@ -388,7 +397,10 @@ impl<'a> Scanner<'a> {
             }
             b'-' if !flow && is_blank_or_end(next.as_ref()) => {
                 if !self.key_allowed {
-                    return Err(self.err(pos, "no '-' here (a sequence entry must start its line)"));
+                    return Err(self.err(
+                        pos,
+                        "a line break before '-' (a sequence entry starts its own line)",
+                    ));
                 }
                 self.roll_indent(pos, col, Tok::BlockSeqStart)?;
                 self.pos += 1;
@@ -401,9 +413,10 @@ impl<'a> Scanner<'a> {
             {
                 if !flow {
                     if !self.key_allowed {
-                        return Err(
-                            self.err(pos, "no '?' here (an explicit key must start its line)")
-                        );
+                        return Err(self.err(
+                            pos,
+                            "a line break before '?' (an explicit key starts its own line)",
+                        ));
                     }
                     self.roll_indent(pos, col, Tok::BlockMapStart)?;
                 }
@@ -425,7 +438,7 @@ impl<'a> Scanner<'a> {
                 } else {
                     if !self.key_allowed {
                         return Err(
-                            self.err(pos, "no ':' here (a key ends before it or is too long)")
+                            self.err(pos, "a key before ':' (one line of at most 1024 characters, not after another key's ':')")
                         );
                     }
                     self.roll_indent(pos, col, Tok::BlockMapStart)?;
@@ -674,9 +687,15 @@ impl<'a> Scanner<'a> {
                             j += 1;
                         }
                         Some(b'#') if !matches!(b[j - 1], b' ' | b'\t') => j += 1,
-                        _ => return false,
+                        _ => {
+                            if j < limit || limit == full.len() {
+                                self.plain_hint.set((i, j));
+                            }
+                            return false;
+                        }
                     }
                 }
+                self.plain_hint.set((i, j));
                 i = j;
             }
         }
@@ -687,7 +706,7 @@ impl<'a> Scanner<'a> {
         let n = full.get(i + 1);
         let is_value =
             is_blank_or_end(n) || (flow && (json_like || n.is_some_and(|&n| is_flow_indicator(n))));
-        is_value && chars(&b[from..i]) <= KEY_CHARS
+        is_value && (i - from <= KEY_CHARS || chars(&b[from..i]) <= KEY_CHARS)
     }
 
     /// Skips white space, line breaks, comments and blank lines up to the
@@ -1054,7 +1073,11 @@ impl<'a> Scanner<'a> {
         let mut end; // just past the last content character
         let mut multiline = false;
         loop {
-            // One line's run.
+            // One line's run (on the first line perhaps known already).
+            let hint = self.plain_hint.get();
+            if hint.0 == at && i == at {
+                i = hint.1;
+            }
             loop {
                 i = plain_stop(b, i, flow);
                 match b.get(i) {
