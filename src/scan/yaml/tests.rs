@@ -752,3 +752,41 @@ fn corpus_yaml_reads_as_kubectl_reads_it() {
     assert_eq!((equal, total), (238, 238));
     assert_eq!(comments, 1192);
 }
+
+/// CRLF line breaks read like LF ones: every valid suite case, its line
+/// feeds turned into CR LF, gives the same events (a scalar's line breaks
+/// decode to line feeds); every error case stays an error.
+#[test]
+fn crlf_reads_like_lf() {
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for case in cases() {
+        let input = fs::read_to_string(case.join("in.yaml")).unwrap();
+        if input.contains('\r') {
+            continue;
+        }
+        let crlf = input.replace('\n', "\r\n");
+        let got = events_text(crlf.as_bytes());
+        let name = case
+            .strip_prefix(suite_dir())
+            .unwrap()
+            .display()
+            .to_string();
+        if case.join("error").exists() {
+            if got.is_ok() {
+                failures.push(format!("{name}: accepted"));
+            }
+        } else {
+            let want = fs::read_to_string(case.join("test.event")).unwrap();
+            if got.as_ref() != Ok(&want) {
+                failures.push(format!("{name}: {got:?}"));
+            }
+        }
+        checked += 1;
+    }
+    for f in &failures {
+        println!("{f}");
+    }
+    assert!(failures.is_empty(), "{} of {checked}", failures.len());
+    assert!(checked > 390, "{checked}");
+}
