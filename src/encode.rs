@@ -22,7 +22,7 @@ use crate::error::{Error, ErrorKind, Fault};
 use crate::plan::{Fixed, FixedRoom, ListNumbers, Plan, PlanRoom, Store};
 use crate::scan::{Event, KeyId, Source, Tokenizer};
 use crate::tiered::{FullRoom, Tiered};
-use crate::{Form, Options};
+use crate::{Form, Input, Options};
 
 /// Encodes every document of `input` into `out`, checking each one
 /// completely before writing it, with `store` for the checking pass.
@@ -96,10 +96,27 @@ pub(crate) fn encode_into_string(
     run(input, opts, out, crate::plan::Growing::default())
 }
 
-/// [`drive`] over JSON `input`, the error located in it.
+/// [`drive`] over `input` in the input language of `opts`, the error
+/// located in it. Each language is its own monomorphisation of the driver.
 #[inline(always)]
 fn run<K: Sink, S: Store>(input: &[u8], opts: Options, out: K, store: S) -> Result<(), Error> {
-    let mut src = Tokenizer::new(input, 0, opts.depth_limit());
+    match opts.input_language() {
+        Input::Json => {
+            let mut src = Tokenizer::new(input, 0, opts.depth_limit());
+            drive(&mut src, opts, out, store).map_err(|fault| locate(fault, &src, input))
+        }
+        #[cfg(feature = "alloc")]
+        Input::Yaml => run_yaml(input, opts, out, store),
+    }
+}
+
+/// [`run`] for YAML input: the stream is read into items first (see
+/// `scan::yaml::source`), then driven like any source.
+#[cfg(feature = "alloc")]
+#[inline(never)]
+fn run_yaml<K: Sink, S: Store>(input: &[u8], opts: Options, out: K, store: S) -> Result<(), Error> {
+    let loaded = crate::scan::load_yaml(input, opts.yaml_schema(), opts.depth_limit());
+    let mut src = crate::scan::YamlSource::new(&loaded);
     drive(&mut src, opts, out, store).map_err(|fault| locate(fault, &src, input))
 }
 

@@ -31,6 +31,13 @@ pub enum ErrorKind {
     TrailingValue,
     /// The sink refused a write (its `fmt::Write` or `io::Write` failed).
     Write,
+    /// YAML input that is well formed but has no JSON data kubectl would
+    /// read: a null, list or map key, an integer key past int64, infinity
+    /// or NaN under the `kubectl` schema, `!!binary` that is not text, an
+    /// alias to an unknown anchor or to its own ancestor, a merge of
+    /// something other than maps, or aliases that expand past the limit.
+    /// [`Error::expected`] says which.
+    Data,
 }
 
 /// The maximum number of key bytes an [`Error`] carries to name a duplicate key.
@@ -288,6 +295,7 @@ impl fmt::Display for Message<'_> {
                 f.write_str("expected end of input (value form holds one value)")
             }
             ErrorKind::Write => f.write_str("the output sink failed"),
+            ErrorKind::Data => f.write_str(e.expected),
         }
     }
 }

@@ -83,6 +83,9 @@ pub use diff::assert_kyaml_eq_impl;
 pub use diff::Diff;
 pub use dump::Dump;
 pub use error::{Error, ErrorKind};
+pub use scan::resolve::Schema;
+#[cfg(feature = "alloc")]
+pub use scan::Warning;
 
 /// The deepest nesting of containers any [`Options`] allows.
 ///
@@ -111,6 +114,30 @@ pub enum Form {
     Value,
 }
 
+/// The language of the input.
+///
+/// ```
+/// use kyaml::{Input, Options};
+/// let opts = Options::new().input(Input::Yaml).compact(true);
+/// assert_eq!(opts.to_string("a: on\nb: 0x1F\n")?, "---\n{a: true, b: 31}\n");
+/// # Ok::<(), kyaml::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Input {
+    /// JSON: one value, a stream of values, or JSON Lines (the default).
+    /// Byte-exact strings and numbers, and the fastest path.
+    #[default]
+    Json,
+    /// YAML 1.2 syntax (block and flow style, KYAML itself, many
+    /// documents), read as data by the [`Schema`] chosen. Needs the
+    /// `alloc` feature: the reader keeps a document's events (to expand
+    /// aliases and merge keys); every entry point that takes `Options`
+    /// then allocates, `to_fmt` included.
+    #[cfg(feature = "alloc")]
+    Yaml,
+}
+
 /// How to render: [`Form`], compact or regular, and the depth limit.
 ///
 /// A small `Copy` value with chained setters; [`Options::new`] is the
@@ -127,6 +154,8 @@ pub struct Options {
     form: Form,
     compact: bool,
     max_depth: usize,
+    input: Input,
+    schema: Schema,
 }
 
 impl Default for Options {
@@ -146,6 +175,67 @@ impl Options {
             form: Form::Document,
             compact: false,
             max_depth: 1000,
+            input: Input::Json,
+            schema: Schema::Kubectl,
+        }
+    }
+
+    /// The input language: [`Input::Json`] (the default) or [`Input::Yaml`].
+    ///
+    /// ```
+    /// let opts = kyaml::Options::new().input(kyaml::Input::Json);
+    /// assert_eq!(opts.input_language(), kyaml::Input::Json);
+    /// ```
+    pub const fn input(mut self, input: Input) -> Options {
+        self.input = input;
+        self
+    }
+
+    /// How YAML input's plain scalars read ([`Schema::Kubectl`], the
+    /// default, or [`Schema::Yaml12`]); JSON input is unaffected.
+    ///
+    /// ```
+    /// use kyaml::{Input, Options, Schema};
+    /// let opts = Options::new().input(Input::Yaml).compact(true).form(kyaml::Form::Value);
+    /// assert_eq!(opts.to_string("[yes, 0777]")?, "[true, 511]");
+    /// assert_eq!(opts.schema(Schema::Yaml12).to_string("[yes, 0777]")?, "[yes, 777]");
+    /// # Ok::<(), kyaml::Error>(())
+    /// ```
+    pub const fn schema(mut self, schema: Schema) -> Options {
+        self.schema = schema;
+        self
+    }
+
+    /// The input language chosen.
+    pub const fn input_language(&self) -> Input {
+        self.input
+    }
+
+    /// The schema chosen.
+    pub const fn yaml_schema(&self) -> Schema {
+        self.schema
+    }
+
+    /// The warnings YAML input gives under these options, in input order:
+    /// each plain scalar the two schemas read differently (`yes`, `0777`,
+    /// `1_000`: the schema's reading is written, the warning names both),
+    /// and each tag dropped. Empty for JSON input. It reads the input
+    /// again; a tool prints them as `FILE:LINE:COLUMN: warning: MESSAGE`.
+    ///
+    /// ```
+    /// let opts = kyaml::Options::new().input(kyaml::Input::Yaml);
+    /// let warnings = opts.warnings("a: 1\nb: yes\n");
+    /// assert_eq!((warnings[0].line(), warnings[0].column()), (2, 4));
+    /// assert_eq!(
+    ///     warnings[0].message(),
+    ///     "plain scalar 'yes' is the boolean true under schema kubectl but the string \"yes\" under yaml-1.2; quote it to keep the string"
+    /// );
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn warnings(&self, input: impl AsRef<[u8]>) -> alloc::vec::Vec<Warning> {
+        match self.input {
+            Input::Json => alloc::vec::Vec::new(),
+            Input::Yaml => scan::warnings(input.as_ref(), *self),
         }
     }
 

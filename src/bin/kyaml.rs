@@ -1,5 +1,5 @@
-//! `kyaml [--compact] [FILE ...]`: JSON (one value, a stream, or JSON Lines)
-//! in, KYAML documents out.
+//! `kyaml [--from json|yaml] [--schema kubectl|yaml-1.2] [--compact] [FILE ...]`:
+//! JSON (one value, a stream, or JSON Lines) or YAML in, KYAML documents out.
 
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
@@ -8,15 +8,23 @@ use std::process::ExitCode;
 mod diff;
 
 const USAGE: &str = "\
-Usage: kyaml [--compact] [FILE ...]
+Usage: kyaml [--from json|yaml] [--schema kubectl|yaml-1.2] [--compact] [FILE ...]
        kyaml diff [OPTIONS] OLD NEW   (see `kyaml diff --help`)
 
-Renders JSON as KYAML, the YAML dialect of `kubectl get -o kyaml`.
+Renders JSON or YAML as KYAML, the YAML dialect of `kubectl get -o kyaml`.
 Reads each FILE (`-` or none: standard input); every JSON value, whether
-concatenated or one per line (JSON Lines), becomes one `---` document on
-standard output.
+concatenated or one per line (JSON Lines), and every YAML document becomes
+one `---` document on standard output.
 
 Options:
+      --from LANG     json or yaml. Without it, a `.json` file is JSON, a
+                      `.yaml`/`.yml` file YAML, and anything else (standard
+                      input too) JSON if the whole input is valid JSON, else
+                      YAML (a valid JSON stream is always read as JSON)
+      --schema NAME   how YAML plain scalars read: kubectl (the default: what
+                      `kubectl apply` reads, `yes`/`on` booleans, `0777` octal)
+                      or yaml-1.2; where the two differ, a warning on
+                      standard error says so (FILE:LINE:COLUMN: warning: ...)
   -c, --compact   write each document on one line
   -h, --help      print this help
   -V, --version   print the version
@@ -30,11 +38,27 @@ fn main() -> ExitCode {
         return diff::main(std::env::args_os().skip(2));
     }
     let mut opts = kyaml::Options::new();
+    let mut from = None;
     let mut files = Vec::new();
     let mut flags_done = false;
-    for arg in std::env::args_os().skip(1) {
+    let mut args = std::env::args_os().skip(1);
+    while let Some(arg) = args.next() {
         match arg.to_str() {
             Some("--") if !flags_done => flags_done = true,
+            Some(flag @ ("--from" | "--schema")) if !flags_done => {
+                let value = args.next();
+                match (flag, value.as_ref().and_then(|v| v.to_str())) {
+                    ("--from", Some("json")) => from = Some(kyaml::Input::Json),
+                    ("--from", Some("yaml")) => from = Some(kyaml::Input::Yaml),
+                    ("--schema", Some("kubectl")) => opts = opts.schema(kyaml::Schema::Kubectl),
+                    ("--schema", Some("yaml-1.2")) => opts = opts.schema(kyaml::Schema::Yaml12),
+                    (_, value) => {
+                        let value = value.unwrap_or("nothing");
+                        eprintln!("kyaml: `{flag}` does not take `{value}`\n\n{USAGE}");
+                        return ExitCode::from(2);
+                    }
+                }
+            }
             Some("-c" | "--compact") if !flags_done => opts = opts.compact(true),
             Some("-h" | "--help") if !flags_done => {
                 print!("{USAGE}");
@@ -71,6 +95,15 @@ fn main() -> ExitCode {
                 continue;
             }
         };
+        let opts = opts.input(from.unwrap_or_else(|| detect(file, &input, opts)));
+        for warning in opts.warnings(&input) {
+            eprintln!(
+                "{name}:{}:{}: warning: {}",
+                warning.line(),
+                warning.column(),
+                warning.message()
+            );
+        }
         match opts.to_writer(&input, &mut out) {
             Ok(()) => {}
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return status,
@@ -87,6 +120,42 @@ fn main() -> ExitCode {
         }
     }
     status
+}
+
+/// The input language of `file` without `--from`: by its extension, else
+/// JSON if all of `input` is valid JSON (so a valid JSON stream is read
+/// exactly as before YAML input existed), else YAML, unless YAML cannot
+/// read it either and it looks like JSON (it starts with `{`, `[` or `"`):
+/// then the JSON error is the one to show.
+fn detect(file: &std::ffi::OsStr, input: &[u8], opts: kyaml::Options) -> kyaml::Input {
+    let extension = std::path::Path::new(file).extension();
+    match extension.and_then(|e| e.to_str()) {
+        Some("json") => return kyaml::Input::Json,
+        Some("yaml" | "yml") => return kyaml::Input::Yaml,
+        _ => {}
+    }
+    let json = opts.input(kyaml::Input::Json);
+    if json.to_fmt(input, &mut Discard).is_ok() {
+        return kyaml::Input::Json;
+    }
+    let looks_json = input
+        .iter()
+        .find(|b| !b.is_ascii_whitespace())
+        .is_some_and(|b| matches!(b, b'{' | b'[' | b'"'));
+    let yaml = opts.input(kyaml::Input::Yaml);
+    match looks_json && yaml.to_fmt(input, &mut Discard).is_err() {
+        true => kyaml::Input::Json,
+        false => kyaml::Input::Yaml,
+    }
+}
+
+/// A `fmt::Write` that keeps nothing: for checking an input.
+struct Discard;
+
+impl std::fmt::Write for Discard {
+    fn write_str(&mut self, _: &str) -> std::fmt::Result {
+        Ok(())
+    }
 }
 
 /// Reads a whole file, or standard input for `-`.

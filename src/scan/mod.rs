@@ -23,6 +23,10 @@ mod yaml;
 use crate::error::Fault;
 pub(crate) use json::Tokenizer;
 pub(crate) use text::{KeyId, Piece, Spelling, Text};
+#[cfg(feature = "alloc")]
+pub use yaml::source::Warning;
+#[cfg(feature = "alloc")]
+pub(crate) use yaml::source::{load as load_yaml, warnings, YamlSource};
 
 /// One step of a document, in document order. `T` is what the source
 /// keeps besides data ([`Trivia`] for a YAML reader); the JSON reader has

@@ -37,9 +37,10 @@ use core::fmt::{self, Write};
 
 use crate::emit::write_exponent_form;
 
-/// Which reading of plain scalars applies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Schema {
+/// Which reading of YAML's plain (unquoted) scalars applies
+/// ([`Options::schema`](crate::Options::schema)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Schema {
     /// kubectl's (go-yaml v2, YAML 1.1 flavoured): `yes`/`on` are booleans,
     /// `0777` is octal, `_` separates digits, `.inf` is refused.
     Kubectl,

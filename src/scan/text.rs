@@ -3,6 +3,7 @@
 //! key cache share.
 
 use super::json;
+use super::yaml;
 use crate::swar;
 
 /// The body of a string as it is spelled in the input, already checked by
@@ -28,9 +29,18 @@ pub(crate) enum Spelling {
     Verbatim,
     /// A JSON string body with `\` escapes (RFC 8259 §7).
     JsonEscaped,
-    // A YAML reader adds its styles here (plain scalars that fold over
-    // lines, single-quoted, double-quoted, literal and folded blocks), each
-    // with its decoding in `Pieces::next`.
+    /// A YAML scalar's source span that needs decoding (a flow scalar that
+    /// folds over lines or holds escapes, or a block scalar with its
+    /// content indentation and chomping), decoded by the YAML reader's
+    /// scalar decoder. A double-quoted `\L` or `\P` decodes to three bytes
+    /// from two, so [`Text::decoded_len_max`] allows half as much again.
+    /// Only the YAML source makes it, which needs `alloc`.
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    Yaml {
+        style: yaml::Style,
+        chomp: yaml::Chomp,
+        indent: u16,
+    },
 }
 
 /// A decoded part of a [`Text`]: a run of characters that needed no decoding,
@@ -75,7 +85,11 @@ impl<'a> Text<'a> {
 
     /// The most bytes the decoded string can have (see [`Spelling`]).
     pub(crate) fn decoded_len_max(&self) -> usize {
-        self.raw.len()
+        match self.spelling {
+            // A block scalar's final line break may not be in its body.
+            Spelling::Yaml { .. } => self.raw.len() + self.raw.len() / 2 + 1,
+            _ => self.raw.len(),
+        }
     }
 
     /// The decoded string, when it needs no decoding.
@@ -90,9 +104,16 @@ impl<'a> Text<'a> {
 
     /// The decoded string, piece by piece.
     pub(crate) fn pieces(&self) -> Pieces<'a> {
-        Pieces {
-            rest: self.raw,
-            spelling: self.spelling,
+        match self.spelling {
+            Spelling::Yaml {
+                style,
+                chomp,
+                indent,
+            } => Pieces::Yaml(yaml_scalar(self.raw, style, chomp, indent).pieces()),
+            spelling => Pieces::Flat {
+                rest: self.raw,
+                spelling,
+            },
         }
     }
 
@@ -184,20 +205,37 @@ fn hash_words(len: usize, [a, b, c]: [u64; 3]) -> u64 {
     (h.rotate_left(29) ^ c).wrapping_mul(0x94D0_49BB_1331_11EB)
 }
 
+/// The YAML scalar a [`Spelling::Yaml`] body is the source of.
+fn yaml_scalar(raw: &str, style: yaml::Style, chomp: yaml::Chomp, indent: u16) -> yaml::Scalar<'_> {
+    match style {
+        yaml::Style::Literal | yaml::Style::Folded => {
+            yaml::Scalar::block(raw, style == yaml::Style::Literal, indent.into(), chomp)
+        }
+        // Flow scalars get this spelling only when they fold or escape.
+        _ => yaml::Scalar::new(raw, style, true),
+    }
+}
+
 /// Iterator over the [`Piece`]s of a [`Text`].
-pub(crate) struct Pieces<'a> {
-    rest: &'a str,
-    spelling: Spelling,
+pub(crate) enum Pieces<'a> {
+    /// A body decoded here: verbatim or JSON-escaped.
+    Flat { rest: &'a str, spelling: Spelling },
+    /// A YAML scalar, decoded by the YAML reader.
+    Yaml(yaml::Pieces<'a>),
 }
 
 impl<'a> Iterator for Pieces<'a> {
     type Item = Piece<'a>;
 
     fn next(&mut self) -> Option<Piece<'a>> {
-        match self.spelling {
-            Spelling::Verbatim if self.rest.is_empty() => None,
-            Spelling::Verbatim => Some(Piece::Run(core::mem::take(&mut self.rest))),
-            Spelling::JsonEscaped => json::next_piece(&mut self.rest),
+        match self {
+            Pieces::Flat {
+                rest,
+                spelling: Spelling::JsonEscaped,
+            } => json::next_piece(rest),
+            Pieces::Flat { rest: "", .. } => None,
+            Pieces::Flat { rest, .. } => Some(Piece::Run(core::mem::take(rest))),
+            Pieces::Yaml(pieces) => pieces.next(),
         }
     }
 }

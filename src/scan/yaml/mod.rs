@@ -23,6 +23,8 @@
 mod parser;
 mod scalar;
 mod scanner;
+#[cfg(feature = "alloc")]
+pub(crate) mod source;
 #[cfg(test)]
 mod tests;
 

@@ -1,0 +1,1093 @@
+//! The YAML [`Source`]: the syntax events of the [`Parser`] turned into
+//! the data events the driver writes, as kubectl reads them
+//! (SPEC-YAML.md §1, §2).
+//!
+//! Owns the meaning of a YAML stream as JSON data: which node is a key and
+//! which a value, scalars resolved by [`resolve`] under a [`Schema`], keys
+//! converted to text as kubectl converts them, tags applied, anchors and
+//! aliases expanded, merge keys (`<<`) merged, and the warnings for plain
+//! scalars the two schemas read differently. It does not own YAML syntax
+//! (the parser's) nor the duplicate-key check (the plan's, which sees the
+//! converted keys).
+//!
+//! [`load`] reads the whole stream once into a [`Loaded`]: a flat list of
+//! items, one per data event, whose texts are spans of the input (decoded
+//! lazily by [`Spelling::Yaml`]) or of a side buffer (converted keys,
+//! numbers, `!!binary` and tagged texts). An alias is one item that
+//! replays the anchored node's items; a merge is one item that replays the
+//! entries it keeps. [`YamlSource`] is a cursor over that list: cloning it
+//! saves a place, as the driver needs. This needs `alloc`.
+//!
+//! A document that fails ends with the error as its last item, so the
+//! driver writes the documents before it and meets the error where a
+//! checking pass would.
+//!
+//! Limits: aliases may expand a document to at most
+//! [`expansion_limit`] bytes of source (100 times the input or 100 MB,
+//! whichever is larger; "billion laughs" stops there with an error); an
+//! alias inside the node its anchor names is an error; expansions count
+//! toward the depth limit.
+
+use alloc::collections::{BTreeMap, BTreeSet};
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt::Write as _;
+
+use super::{Chomp, Kind, Parser, Props, Scalar, Style, Tag as SyntaxTag};
+use crate::error::{ErrorKind, Fault};
+use crate::scan::resolve::{self, Key, Number, Schema, Tagged, Value};
+use crate::scan::{Event, Shapes, Source, Spelling, Text};
+
+/// A string of a key or value: a span of the input, or of the side buffer.
+#[derive(Clone, Copy, Debug)]
+enum TextRef<'a> {
+    Input(Text<'a>),
+    Stored { start: usize, end: usize },
+}
+
+/// One data event of a document, or an instruction to replay others.
+#[derive(Clone, Copy, Debug)]
+enum Item<'a> {
+    /// A map or list opens; `close` is the index of its [`Item::Close`].
+    Open {
+        at: usize,
+        map: bool,
+        close: usize,
+    },
+    Close {
+        at: usize,
+        map: bool,
+    },
+    Key {
+        at: usize,
+        text: TextRef<'a>,
+    },
+    Str {
+        at: usize,
+        text: TextRef<'a>,
+    },
+    /// A number as JSON number text in the side buffer.
+    Number {
+        at: usize,
+        start: usize,
+        end: usize,
+    },
+    Bool {
+        at: usize,
+        value: bool,
+    },
+    Null {
+        at: usize,
+    },
+    /// An alias of a collection: replays `items[start..end]`.
+    Alias {
+        start: usize,
+        end: usize,
+    },
+    /// A merge key `<<` and its value: replays the entries
+    /// `entries[first..last]`, then goes on at `skip_to` (past the value).
+    Merge {
+        first: usize,
+        last: usize,
+        skip_to: usize,
+    },
+    /// The document fails here.
+    Fail(Fault),
+}
+
+/// One document: where it starts in the input, and its items.
+#[derive(Clone, Copy, Debug)]
+struct Doc {
+    start: usize,
+    first: usize,
+    end: usize,
+}
+
+/// A YAML stream read into data items (see the module docs).
+#[derive(Debug, Default)]
+pub(crate) struct Loaded<'a> {
+    store: String,
+    items: Vec<Item<'a>>,
+    /// Map entries a merge keeps: the range of items from a key to the
+    /// end of its value.
+    entries: Vec<(usize, usize)>,
+    docs: Vec<Doc>,
+    /// An error after the last document (between documents).
+    after: Option<Fault>,
+    /// Every key by where it starts, for [`Source::key_at`].
+    keys: Vec<(usize, TextRef<'a>)>,
+    warnings: Vec<(usize, String)>,
+}
+
+impl Loaded<'_> {
+    /// The warnings, in input order: each plain scalar the two schemas
+    /// read differently, each tag dropped. Byte offset and message.
+    pub(crate) fn warnings(&self) -> &[(usize, String)] {
+        &self.warnings
+    }
+}
+
+/// How far aliases may expand a document of an input of `len` bytes,
+/// counted in source bytes of the nodes they replay: 100 times the input
+/// or 100 MB, whichever is larger.
+pub(crate) fn expansion_limit(len: usize) -> usize {
+    len.saturating_mul(100).max(100 << 20)
+}
+
+/// Reads the YAML stream `input` under `schema`, nesting at most
+/// `depth_limit` containers (aliases included).
+pub(crate) fn load(input: &[u8], schema: Schema, depth_limit: usize) -> Loaded<'_> {
+    let mut loader = Loader {
+        parser: Parser::new(input, depth_limit),
+        schema,
+        depth_limit,
+        out: Loaded::default(),
+        frames: Vec::new(),
+        anchors: BTreeMap::new(),
+        weight: 0,
+        limit: expansion_limit(input.len()),
+        doc_open: false,
+    };
+    while let Some(event) = loader.parser.next_event() {
+        let step = event.and_then(|e| loader.step(e.at, e.kind));
+        if let Err(fault) = step {
+            loader.fail(fault);
+            break;
+        }
+    }
+    let mut out = loader.out;
+    out.keys.sort_by_key(|&(at, _)| at);
+    out.keys.dedup_by_key(|&mut (at, _)| at);
+    out
+}
+
+/// What an anchor names.
+#[derive(Clone, Copy, Debug)]
+enum Anchor<'a> {
+    /// Its node is still being read: an alias to it is its own ancestor.
+    Open,
+    /// A scalar, read again for each alias (as a key or a value).
+    Scalar {
+        scalar: Scalar<'a>,
+        tag: Option<SyntaxTag<'a>>,
+    },
+    /// A collection: its items, their expanded source size, and how many
+    /// containers deep it goes.
+    Node {
+        start: usize,
+        end: usize,
+        weight: usize,
+        depth: usize,
+    },
+}
+
+/// An open collection while loading.
+#[derive(Debug)]
+struct Frame<'a> {
+    /// Index of its [`Item::Open`].
+    start: usize,
+    map: bool,
+    /// A map: the next node is a key.
+    key_next: bool,
+    /// Its anchor and the expanded size before it.
+    anchor: Option<(&'a str, usize)>,
+    /// How many containers deep its contents go (aliases included).
+    depth_below: usize,
+    /// A map: the [`Item::Merge`] whose value is being read.
+    merge: Option<usize>,
+    /// A map: where the current value's items start.
+    value_start: usize,
+    /// A map: each merge item and the entries its value offers, in order.
+    merges: Vec<(usize, Vec<(usize, usize)>)>,
+}
+
+struct Loader<'a> {
+    parser: Parser<'a>,
+    schema: Schema,
+    depth_limit: usize,
+    out: Loaded<'a>,
+    frames: Vec<Frame<'a>>,
+    anchors: BTreeMap<&'a str, Anchor<'a>>,
+    /// Source bytes of the document so far, aliases expanded.
+    weight: usize,
+    limit: usize,
+    doc_open: bool,
+}
+
+const COMPLEX_KEY: &str =
+    "a key that is a scalar (a map or list as a key has no JSON form; kubectl refuses it)";
+const UNKNOWN_ALIAS: &str =
+    "an alias to an anchor defined before it in the same document (this one names none)";
+const RECURSIVE_ALIAS: &str =
+    "an alias outside the node its anchor names (a node that holds itself has no JSON form)";
+const EXPANSION: &str =
+    "aliases that expand to less than 100 times the input or 100 MB (billion laughs?)";
+const BAD_MERGE: &str = "a map, an alias of a map, or a list of those after a merge key `<<`";
+
+fn data(at: usize, message: &'static str) -> Fault {
+    Fault::new(ErrorKind::Data, at, message)
+}
+
+/// A text that needs no decoding, flagged printable when it is.
+fn verbatim(s: &str) -> Text<'_> {
+    let printable = s
+        .bytes()
+        .all(|b| (0x20..0x7F).contains(&b) && b != b'"' && b != b'\\');
+    match printable {
+        true => Text::printable(s),
+        false => Text::new(s, Spelling::Verbatim, s.contains('\n')),
+    }
+}
+
+impl<'a> Loader<'a> {
+    /// Ends the stream with `fault`: in the open document, or after the
+    /// last one.
+    fn fail(&mut self, fault: Fault) {
+        match self.doc_open {
+            true => {
+                self.out.items.push(Item::Fail(fault));
+                self.end_document(fault.offset());
+            }
+            false => self.out.after = Some(fault),
+        }
+    }
+
+    fn step(&mut self, at: usize, kind: Kind<'a>) -> Result<(), Fault> {
+        match kind {
+            Kind::DocumentStart { .. } => {
+                let first = self.out.items.len();
+                self.out.docs.push(Doc {
+                    start: at,
+                    first,
+                    end: first,
+                });
+                self.doc_open = true;
+                self.anchors.clear();
+                self.frames.clear();
+                self.weight = 0;
+            }
+            Kind::DocumentEnd { .. } => self.end_document(at),
+            Kind::MappingStart { props, .. } => self.open(at, props, true)?,
+            Kind::SequenceStart { props, .. } => self.open(at, props, false)?,
+            Kind::MappingEnd | Kind::SequenceEnd => self.close(at)?,
+            Kind::Scalar { props, scalar } => {
+                if let Some(name) = props.anchor {
+                    let tag = props.tag;
+                    self.anchors.insert(name, Anchor::Scalar { scalar, tag });
+                }
+                self.scalar(at, scalar, props.tag, true)?;
+                self.node_done()?;
+            }
+            Kind::Alias { name } => {
+                self.alias(at, name)?;
+                self.node_done()?;
+            }
+            Kind::StreamStart | Kind::StreamEnd | Kind::Comment { .. } | Kind::BlankLine => {}
+        }
+        Ok(())
+    }
+
+    fn end_document(&mut self, at: usize) {
+        if !self.doc_open {
+            return;
+        }
+        self.doc_open = false;
+        let len = self.out.items.len();
+        let Some(doc) = self.out.docs.last_mut() else {
+            return;
+        };
+        if doc.first == len {
+            // An empty document reads as null.
+            self.out.items.push(Item::Null { at });
+        }
+        doc.end = self.out.items.len();
+    }
+
+    /// Whether the next node is a map key.
+    fn key_next(&self) -> bool {
+        self.frames.last().is_some_and(|f| f.map && f.key_next)
+    }
+
+    fn warn(&mut self, at: usize, message: String) {
+        self.out.warnings.push((at, message));
+    }
+
+    /// What `tag` means to the data; a tag that means nothing
+    /// ([`resolve::Tag::Other`], whose name is then dropped) is warned of.
+    fn tag_kind(&mut self, at: usize, tag: SyntaxTag<'_>) -> resolve::Tag<'static> {
+        let name: String = tag.chars().collect();
+        match resolve::Tag::of(&name) {
+            resolve::Tag::Other(_) => {
+                self.warn(
+                    at,
+                    alloc::format!(
+                        "tag {name} dropped (kubectl reads a scalar with it as a string)"
+                    ),
+                );
+                resolve::Tag::Other("")
+            }
+            resolve::Tag::Str => resolve::Tag::Str,
+            resolve::Tag::Int => resolve::Tag::Int,
+            resolve::Tag::Float => resolve::Tag::Float,
+            resolve::Tag::Bool => resolve::Tag::Bool,
+            resolve::Tag::Null => resolve::Tag::Null,
+            resolve::Tag::Timestamp => resolve::Tag::Timestamp,
+            resolve::Tag::Binary => resolve::Tag::Binary,
+            resolve::Tag::Map => resolve::Tag::Map,
+            resolve::Tag::Seq => resolve::Tag::Seq,
+            resolve::Tag::NonSpecific => resolve::Tag::NonSpecific,
+        }
+    }
+
+    fn open(&mut self, at: usize, props: Props<'a>, map: bool) -> Result<(), Fault> {
+        if self.key_next() {
+            return Err(data(at, COMPLEX_KEY));
+        }
+        if let Some(tag) = props.tag {
+            let kind = self.tag_kind(at, tag);
+            if !matches!(
+                kind,
+                resolve::Tag::Map
+                    | resolve::Tag::Seq
+                    | resolve::Tag::NonSpecific
+                    | resolve::Tag::Other(_)
+            ) {
+                self.warn(
+                    at,
+                    String::from(
+                        "scalar tag on a collection dropped (kubectl reads the collection)",
+                    ),
+                );
+            }
+        }
+        if let Some(name) = props.anchor {
+            self.anchors.insert(name, Anchor::Open);
+        }
+        let start = self.out.items.len();
+        self.out.items.push(Item::Open { at, map, close: 0 });
+        self.weight += 1;
+        self.frames.push(Frame {
+            start,
+            map,
+            key_next: true,
+            anchor: props.anchor.map(|name| (name, self.weight)),
+            depth_below: 0,
+            merge: None,
+            value_start: 0,
+            merges: Vec::new(),
+        });
+        Ok(())
+    }
+
+    fn close(&mut self, at: usize) -> Result<(), Fault> {
+        let Some(frame) = self.frames.pop() else {
+            return Ok(());
+        };
+        let close = self.out.items.len();
+        self.out.items.push(Item::Close { at, map: frame.map });
+        self.weight += 1;
+        if let Some(Item::Open { close: c, .. }) = self.out.items.get_mut(frame.start) {
+            *c = close;
+        }
+        if !frame.merges.is_empty() {
+            self.merge(&frame);
+        }
+        let depth = 1 + frame.depth_below;
+        if let Some((name, before)) = frame.anchor {
+            let node = Anchor::Node {
+                start: frame.start,
+                end: self.out.items.len(),
+                weight: self.weight - before + 1,
+                depth,
+            };
+            self.anchors.insert(name, node);
+        }
+        if let Some(parent) = self.frames.last_mut() {
+            parent.depth_below = parent.depth_below.max(depth);
+        }
+        self.node_done()
+    }
+
+    /// A node is complete: the map it is in expects the other of key and
+    /// value next; a merge key's value is taken in.
+    fn node_done(&mut self) -> Result<(), Fault> {
+        let len = self.out.items.len();
+        let Some(frame) = self.frames.last_mut() else {
+            return Ok(());
+        };
+        if !frame.map {
+            return Ok(());
+        }
+        if frame.key_next {
+            frame.key_next = false;
+            frame.value_start = len;
+            return Ok(());
+        }
+        frame.key_next = true;
+        let Some(merge) = frame.merge.take() else {
+            return Ok(());
+        };
+        let value_start = frame.value_start;
+        let offered = self.merge_value(value_start)?;
+        if let Some(Item::Merge { skip_to, .. }) = self.out.items.get_mut(merge) {
+            *skip_to = len;
+        }
+        if let Some(frame) = self.frames.last_mut() {
+            frame.merges.push((merge, offered));
+        }
+        Ok(())
+    }
+
+    /// The entries a merge key's value (at item `i`) offers, in order of
+    /// precedence: a map's, an alias of a map's, or a list of those.
+    fn merge_value(&self, i: usize) -> Result<Vec<(usize, usize)>, Fault> {
+        let items = &self.out.items;
+        let mut offered = Vec::new();
+        match items.get(i) {
+            Some(Item::Open { map: false, .. }) => {
+                let mut j = i + 1;
+                while let Some(item) = items.get(j) {
+                    match *item {
+                        Item::Close { .. } => break,
+                        Item::Open {
+                            map: true, close, ..
+                        } => {
+                            self.map_entries(j, &mut offered);
+                            j = close + 1;
+                        }
+                        Item::Alias { start, end } if self.is_map(start) => {
+                            self.map_entries(start, &mut offered);
+                            j += 1;
+                            let _ = end;
+                        }
+                        _ => return Err(data(self.at_of(j), BAD_MERGE)),
+                    }
+                }
+            }
+            Some(Item::Open { map: true, .. }) => self.map_entries(i, &mut offered),
+            Some(&Item::Alias { start, .. }) if self.is_map(start) => {
+                self.map_entries(start, &mut offered)
+            }
+            _ => return Err(data(self.at_of(i), BAD_MERGE)),
+        }
+        Ok(offered)
+    }
+
+    fn is_map(&self, i: usize) -> bool {
+        matches!(self.out.items.get(i), Some(Item::Open { map: true, .. }))
+    }
+
+    /// Where item `i` (or the value it replays) starts in the input.
+    fn at_of(&self, i: usize) -> usize {
+        match self.out.items.get(i) {
+            Some(
+                Item::Open { at, .. }
+                | Item::Close { at, .. }
+                | Item::Key { at, .. }
+                | Item::Str { at, .. }
+                | Item::Number { at, .. }
+                | Item::Bool { at, .. }
+                | Item::Null { at },
+            ) => *at,
+            Some(&Item::Alias { start, .. }) => self.at_of(start),
+            _ => 0,
+        }
+    }
+
+    /// Appends the entries of the map that opens at item `open` (merged
+    /// entries included) to `out`.
+    fn map_entries(&self, open: usize, out: &mut Vec<(usize, usize)>) {
+        let items = &self.out.items;
+        let mut i = open + 1;
+        while let Some(item) = items.get(i) {
+            match *item {
+                Item::Key { .. } => {
+                    let end = match items.get(i + 1) {
+                        Some(Item::Open { close, .. }) => close + 1,
+                        _ => i + 2,
+                    };
+                    out.push((i, end));
+                    i = end;
+                }
+                Item::Merge {
+                    first,
+                    last,
+                    skip_to,
+                } => {
+                    out.extend(self.out.entries.get(first..last).unwrap_or_default());
+                    i = skip_to;
+                }
+                _ => break,
+            }
+        }
+    }
+
+    /// The decoded text of the key item `i`.
+    fn key_string(&self, i: usize) -> String {
+        match self.out.items.get(i) {
+            Some(Item::Key { text, .. }) => match *text {
+                TextRef::Input(t) => t.chars().collect(),
+                TextRef::Stored { start, end } => {
+                    self.out.store.get(start..end).unwrap_or("").to_string()
+                }
+            },
+            _ => String::new(),
+        }
+    }
+
+    /// Decides the merges of the map `frame` just closed: the keys written
+    /// in it win, then earlier merged maps (kubectl's go-yaml v2 rule).
+    fn merge(&mut self, frame: &Frame<'a>) {
+        let mut seen = BTreeSet::new();
+        // The merges keep nothing yet: these are the keys written here.
+        let mut own = Vec::new();
+        self.map_entries(frame.start, &mut own);
+        for &(k, _) in &own {
+            seen.insert(self.key_string(k));
+        }
+        for (merge, offered) in &frame.merges {
+            let first = self.out.entries.len();
+            for &(k, end) in offered {
+                if seen.insert(self.key_string(k)) {
+                    self.out.entries.push((k, end));
+                }
+            }
+            let last = self.out.entries.len();
+            if let Some(Item::Merge {
+                first: f, last: l, ..
+            }) = self.out.items.get_mut(*merge)
+            {
+                (*f, *l) = (first, last);
+            }
+        }
+    }
+
+    fn alias(&mut self, at: usize, name: &'a str) -> Result<(), Fault> {
+        match self.anchors.get(name).copied() {
+            None => Err(data(at, UNKNOWN_ALIAS)),
+            Some(Anchor::Open) => Err(data(at, RECURSIVE_ALIAS)),
+            Some(Anchor::Scalar { scalar, tag }) => self.scalar(at, scalar, tag, false),
+            Some(Anchor::Node {
+                start,
+                end,
+                weight,
+                depth,
+            }) => {
+                if self.key_next() {
+                    return Err(data(at, COMPLEX_KEY));
+                }
+                self.weight = self.weight.saturating_add(weight);
+                if self.weight > self.limit {
+                    return Err(data(at, EXPANSION));
+                }
+                if self.frames.len() + depth > self.depth_limit {
+                    return Err(Fault::too_deep(at, self.depth_limit));
+                }
+                if let Some(frame) = self.frames.last_mut() {
+                    frame.depth_below = frame.depth_below.max(depth);
+                }
+                self.out.items.push(Item::Alias { start, end });
+                Ok(())
+            }
+        }
+    }
+
+    /// A scalar as a key or a value; `fresh` when read where it is written
+    /// (not replayed by an alias), so it warns.
+    fn scalar(
+        &mut self,
+        at: usize,
+        scalar: Scalar<'a>,
+        tag: Option<SyntaxTag<'a>>,
+        fresh: bool,
+    ) -> Result<(), Fault> {
+        self.weight = self.weight.saturating_add(scalar.raw().len() + 1);
+        let key = self.key_next();
+        let refused = |r: resolve::Refusal| data(at, r.message);
+        let item = match (tag, scalar.style(), scalar.as_str()) {
+            (Some(tag), ..) => {
+                let kind = self.tag_kind(at, tag);
+                return self.tagged(at, scalar, kind, key);
+            }
+            (None, Style::Plain, Some("<<")) if key && self.schema == Schema::Kubectl => {
+                let merge = self.out.items.len();
+                self.out.items.push(Item::Merge {
+                    first: 0,
+                    last: 0,
+                    skip_to: merge + 1,
+                });
+                if let Some(frame) = self.frames.last_mut() {
+                    frame.merge = Some(merge);
+                }
+                return Ok(());
+            }
+            (None, Style::Plain, Some(text)) => {
+                if fresh {
+                    if let Some(ambiguity) = resolve::ambiguity(text, self.schema) {
+                        self.warn(at, ambiguity.to_string());
+                    }
+                }
+                match key {
+                    true => {
+                        let text = self
+                            .key_text(resolve::resolve_key(text, self.schema).map_err(refused)?);
+                        Item::Key { at, text }
+                    }
+                    false => match resolve::resolve_plain(text, self.schema).map_err(refused)? {
+                        Value::Null => Item::Null { at },
+                        Value::Bool(value) => Item::Bool { at, value },
+                        Value::Number(n) => self.number(at, &n),
+                        Value::Str(s) => Item::Str {
+                            at,
+                            text: TextRef::Input(verbatim(s)),
+                        },
+                    },
+                }
+            }
+            _ => {
+                let text = self.string_text(scalar);
+                match key {
+                    true => Item::Key { at, text },
+                    false => Item::Str { at, text },
+                }
+            }
+        };
+        self.push(item);
+        Ok(())
+    }
+
+    /// Pushes an item, noting keys for [`Source::key_at`].
+    fn push(&mut self, item: Item<'a>) {
+        if let Item::Key { at, text } = item {
+            self.out.keys.push((at, text));
+        }
+        self.out.items.push(item);
+    }
+
+    fn number(&mut self, at: usize, n: &Number<'_>) -> Item<'a> {
+        let start = self.out.store.len();
+        // Writing to a String cannot fail.
+        let _ = n.write_json(&mut self.out.store);
+        Item::Number {
+            at,
+            start,
+            end: self.out.store.len(),
+        }
+    }
+
+    fn stored(&mut self, write: impl FnOnce(&mut String) -> core::fmt::Result) -> TextRef<'a> {
+        let start = self.out.store.len();
+        let _ = write(&mut self.out.store);
+        TextRef::Stored {
+            start,
+            end: self.out.store.len(),
+        }
+    }
+
+    fn key_text(&mut self, key: Key<'a>) -> TextRef<'a> {
+        match key {
+            Key::Str(s) => TextRef::Input(verbatim(s)),
+            other => self.stored(|out| other.write_text(out)),
+        }
+    }
+
+    /// A quoted, block or multi-line plain scalar as a string: its span,
+    /// decoded lazily.
+    fn string_text(&mut self, scalar: Scalar<'a>) -> TextRef<'a> {
+        if let Some(s) = scalar.as_str() {
+            return TextRef::Input(verbatim(s));
+        }
+        let (indent, chomp) = scalar.block_header().unwrap_or((0, Chomp::Clip));
+        match u16::try_from(indent) {
+            Ok(indent) => TextRef::Input(Text::new(
+                scalar.raw(),
+                Spelling::Yaml {
+                    style: scalar.style(),
+                    chomp,
+                    indent,
+                },
+                scalar.has_line_feed(),
+            )),
+            Err(_) => self.stored(|out| {
+                scalar.pieces().try_for_each(|p| match p {
+                    crate::scan::Piece::Run(run) => out.write_str(run),
+                    crate::scan::Piece::Char(c) => out.write_char(c),
+                })
+            }),
+        }
+    }
+
+    /// A tagged scalar as a key or a value.
+    fn tagged(
+        &mut self,
+        at: usize,
+        scalar: Scalar<'a>,
+        tag: resolve::Tag<'_>,
+        key: bool,
+    ) -> Result<(), Fault> {
+        let refused = |r: resolve::Refusal| data(at, r.message);
+        let text: String = match tag {
+            // Base64 skips white space: the source lines serve.
+            resolve::Tag::Binary => scalar.raw().into(),
+            _ => scalar
+                .pieces()
+                .map(|p| match p {
+                    crate::scan::Piece::Run(run) => run.into(),
+                    crate::scan::Piece::Char(c) => String::from(c),
+                })
+                .collect(),
+        };
+        let tag = match tag {
+            resolve::Tag::Other(_) => resolve::Tag::Str,
+            other => other,
+        };
+        let item = match resolve::resolve_tagged(tag, &text, self.schema).map_err(refused)? {
+            Tagged::Binary(binary) => {
+                let text = self.stored(|out| binary.write_text(out));
+                match key {
+                    true => Item::Key { at, text },
+                    false => Item::Str { at, text },
+                }
+            }
+            Tagged::Value(value) if key => {
+                let key = resolve::key_of(value).map_err(refused)?;
+                let text = self.stored(|out| key.write_text(out));
+                Item::Key { at, text }
+            }
+            Tagged::Value(Value::Null) => Item::Null { at },
+            Tagged::Value(Value::Bool(value)) => Item::Bool { at, value },
+            Tagged::Value(Value::Number(n)) => self.number(at, &n),
+            Tagged::Value(Value::Str(s)) => {
+                let text = self.stored(|out| out.write_str(s));
+                Item::Str { at, text }
+            }
+        };
+        self.push(item);
+        Ok(())
+    }
+}
+
+/// One run of items being read: `items[next..end]`, or, for a merge,
+/// the entries `entries[next..end]`, each a run of items.
+#[derive(Clone, Copy, Debug)]
+struct Run {
+    next: usize,
+    end: usize,
+    entries: bool,
+}
+
+/// A cursor over a [`Loaded`] stream: the YAML [`Source`].
+#[derive(Clone, Debug)]
+pub(crate) struct YamlSource<'l> {
+    loaded: &'l Loaded<'l>,
+    /// The document [`Source::next_document`] opens next.
+    next_doc: usize,
+    run: Run,
+    /// The runs an alias or a merge interrupted.
+    stack: Vec<Run>,
+    depth: usize,
+    at: usize,
+}
+
+impl<'l> YamlSource<'l> {
+    pub(crate) fn new(loaded: &'l Loaded<'l>) -> YamlSource<'l> {
+        YamlSource {
+            loaded,
+            next_doc: 0,
+            run: Run {
+                next: 0,
+                end: 0,
+                entries: false,
+            },
+            stack: Vec::new(),
+            depth: 0,
+            at: 0,
+        }
+    }
+
+    /// Opens document `index`.
+    fn begin(&mut self, index: usize) -> bool {
+        let Some(doc) = self.loaded.docs.get(index) else {
+            return false;
+        };
+        self.next_doc = index + 1;
+        self.run = Run {
+            next: doc.first,
+            end: doc.end,
+            entries: false,
+        };
+        self.stack.clear();
+        self.depth = 0;
+        self.at = doc.start;
+        true
+    }
+
+    fn text(&self, text: TextRef<'l>) -> Text<'l> {
+        match text {
+            TextRef::Input(text) => text,
+            TextRef::Stored { start, end } => {
+                verbatim(self.loaded.store.get(start..end).unwrap_or(""))
+            }
+        }
+    }
+
+    /// The next item that is data (replays followed).
+    fn next_item(&mut self) -> Option<Item<'l>> {
+        let loaded = self.loaded;
+        loop {
+            if self.run.next >= self.run.end {
+                self.run = self.stack.pop()?;
+                continue;
+            }
+            let i = self.run.next;
+            self.run.next += 1;
+            if self.run.entries {
+                let &(next, end) = loaded.entries.get(i)?;
+                self.stack.push(self.run);
+                self.run = Run {
+                    next,
+                    end,
+                    entries: false,
+                };
+                continue;
+            }
+            match *loaded.items.get(i)? {
+                Item::Alias { start, end } => {
+                    self.stack.push(self.run);
+                    self.run = Run {
+                        next: start,
+                        end,
+                        entries: false,
+                    };
+                }
+                Item::Merge {
+                    first,
+                    last,
+                    skip_to,
+                } => {
+                    self.run.next = skip_to;
+                    self.stack.push(self.run);
+                    self.run = Run {
+                        next: first,
+                        end: last,
+                        entries: true,
+                    };
+                }
+                Item::Fail(fault) => {
+                    // Stay on the failure.
+                    self.run.next = i;
+                    return Some(Item::Fail(fault));
+                }
+                item => return Some(item),
+            }
+        }
+    }
+}
+
+impl<'l> Source<'l> for YamlSource<'l> {
+    type Trivia = crate::scan::Trivia<'l>;
+
+    fn next_document(&mut self) -> Result<bool, Fault> {
+        match self.begin(self.next_doc) {
+            true => Ok(true),
+            false => self.loaded.after.map_or(Ok(false), Err),
+        }
+    }
+
+    fn peek_document(&self) -> Result<(usize, bool), Fault> {
+        match (self.loaded.docs.get(self.next_doc), self.loaded.after) {
+            (Some(doc), _) => Ok((doc.start, true)),
+            (None, Some(fault)) => Err(fault),
+            (None, None) => Ok((self.at, false)),
+        }
+    }
+
+    fn next_event(&mut self) -> Result<Option<Event<'l, Self::Trivia>>, Fault> {
+        let Some(item) = self.next_item() else {
+            return Ok(None);
+        };
+        let event = match item {
+            Item::Open { at, map, .. } => {
+                self.at = at;
+                self.depth += 1;
+                match map {
+                    true => Event::MapStart,
+                    false => Event::ListStart,
+                }
+            }
+            Item::Close { at, map } => {
+                self.at = at;
+                self.depth = self.depth.saturating_sub(1);
+                match map {
+                    true => Event::MapEnd,
+                    false => Event::ListEnd,
+                }
+            }
+            Item::Key { at, text } => {
+                self.at = at;
+                Event::Key(self.text(text))
+            }
+            Item::Str { at, text } => {
+                self.at = at;
+                Event::Str(self.text(text))
+            }
+            Item::Number { at, start, end } => {
+                self.at = at;
+                Event::Number {
+                    text: self.loaded.store.get(start..end).unwrap_or("0"),
+                    exponent: false,
+                }
+            }
+            Item::Bool { at, value } => {
+                self.at = at;
+                Event::Bool(value)
+            }
+            Item::Null { at } => {
+                self.at = at;
+                Event::Null
+            }
+            Item::Fail(fault) => return Err(fault),
+            // `next_item` follows replays.
+            Item::Alias { .. } | Item::Merge { .. } => return Ok(None),
+        };
+        Ok(Some(event))
+    }
+
+    fn at(&self, pos: usize) -> Self {
+        let mut again = self.clone();
+        let current = self.next_doc.checked_sub(1);
+        let index = current
+            .filter(|&i| self.loaded.docs.get(i).is_some_and(|d| d.start == pos))
+            .or_else(|| self.loaded.docs.iter().position(|d| d.start == pos));
+        if let Some(index) = index {
+            again.begin(index);
+        }
+        again
+    }
+
+    fn pos(&self) -> usize {
+        self.at
+    }
+
+    fn token_start(&self) -> usize {
+        self.at
+    }
+
+    fn depth(&self) -> usize {
+        self.depth
+    }
+
+    fn list_starts_with_container(&self) -> bool {
+        let items = &self.loaded.items;
+        match items.get(self.run.next) {
+            Some(Item::Open { .. }) => true,
+            Some(&Item::Alias { start, .. }) => matches!(items.get(start), Some(Item::Open { .. })),
+            _ => false,
+        }
+    }
+
+    fn skim_list(&self, shapes: &mut impl Shapes) {
+        let mut cursor = self.clone();
+        let base = self.depth.saturating_sub(1);
+        shapes.list(base, self.list_starts_with_container());
+        // The next event is the first element of the list just opened.
+        let mut first = true;
+        while let Ok(Some(event)) = cursor.next_event() {
+            let holder = cursor.depth;
+            match event {
+                Event::MapStart | Event::ListStart => {
+                    let d = cursor.depth - 1;
+                    match event {
+                        Event::MapStart => shapes.map(d),
+                        _ => shapes.list(d, cursor.list_starts_with_container()),
+                    }
+                    first = matches!(event, Event::ListStart);
+                }
+                Event::MapEnd | Event::ListEnd => {
+                    if cursor.depth <= base {
+                        return;
+                    }
+                    first = false;
+                }
+                Event::Key(_) | Event::Trivia(_) => {}
+                Event::Str(_) | Event::Number { .. } | Event::Bool(_) | Event::Null => {
+                    if holder > 0 && !first && shapes.is_list(holder - 1) {
+                        shapes.scalar_element(holder - 1);
+                    }
+                    first = false;
+                }
+            }
+        }
+    }
+
+    fn key_at(&self, pos: usize) -> Text<'l> {
+        let keys = &self.loaded.keys;
+        match keys.binary_search_by_key(&pos, |&(at, _)| at) {
+            Ok(i) => keys
+                .get(i)
+                .map_or(Text::printable(""), |&(_, t)| self.text(t)),
+            Err(_) => Text::printable(""),
+        }
+    }
+}
+
+/// A warning about YAML input: where, and what (see
+/// [`Options::warnings`](crate::Options::warnings)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    offset: usize,
+    line: usize,
+    column: usize,
+    message: String,
+}
+
+impl Warning {
+    /// The byte offset of the scalar or tag warned about.
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// Its 1-based line.
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    /// Its 1-based column, in characters (as [`Error::column`](crate::Error::column)).
+    pub fn column(&self) -> usize {
+        self.column
+    }
+
+    /// What is wrong, without the position.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl core::fmt::Display for Warning {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "{} at line {}, column {}",
+            self.message, self.line, self.column
+        )
+    }
+}
+
+/// The warnings of the YAML `input` under `opts`, located.
+pub(crate) fn warnings(input: &[u8], opts: crate::Options) -> Vec<Warning> {
+    let loaded = load(input, opts.yaml_schema(), opts.depth_limit());
+    loaded
+        .warnings()
+        .iter()
+        .map(|(offset, message)| {
+            // Lines and columns are found in one place: the error's.
+            let place = Fault::new(ErrorKind::Data, *offset, "").locate(input, None);
+            Warning {
+                offset: *offset,
+                line: place.line(),
+                column: place.column(),
+                message: message.clone(),
+            }
+        })
+        .collect()
+}
