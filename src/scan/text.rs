@@ -34,17 +34,24 @@ pub(crate) enum Spelling {
     /// content indentation and chomping), decoded by the YAML reader's
     /// scalar decoder. A double-quoted `\L` or `\P` decodes to three bytes
     /// from two, so [`Text::decoded_len_max`] allows half as much again.
-    /// Only the YAML source makes it, which needs `alloc`.
+    /// Only the YAML source makes it, which needs `alloc`. Its runs are
+    /// cut at `"`, `\` and C0 control characters, as [`Spelling::Unescaped`]'s.
     #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
     Yaml {
         style: yaml::Style,
         chomp: yaml::Chomp,
         indent: u16,
     },
+    /// The body is the string itself, but may hold characters a
+    /// [`Piece::Run`] may not (`"`, `\`, C0 control characters), which a
+    /// YAML scalar can hold as they are: each of those is a [`Piece::Char`].
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    Unescaped,
 }
 
-/// A decoded part of a [`Text`]: a run of characters that needed no decoding,
-/// or one character that came from an escape.
+/// A decoded part of a [`Text`]: a run of characters that needed no decoding
+/// and holds no `"`, `\` or C0 control character, or one character (from an
+/// escape, or one of those).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Piece<'a> {
     Run(&'a str),
@@ -109,7 +116,10 @@ impl<'a> Text<'a> {
                 style,
                 chomp,
                 indent,
-            } => Pieces::Yaml(yaml_scalar(self.raw, style, chomp, indent).pieces()),
+            } => Pieces::Yaml {
+                scalar: yaml_scalar(self.raw, style, chomp, indent).pieces(),
+                run: "",
+            },
             spelling => Pieces::Flat {
                 rest: self.raw,
                 spelling,
@@ -220,8 +230,32 @@ fn yaml_scalar(raw: &str, style: yaml::Style, chomp: yaml::Chomp, indent: u16) -
 pub(crate) enum Pieces<'a> {
     /// A body decoded here: verbatim or JSON-escaped.
     Flat { rest: &'a str, spelling: Spelling },
-    /// A YAML scalar, decoded by the YAML reader.
-    Yaml(yaml::Pieces<'a>),
+    /// A YAML scalar, decoded by the YAML reader; `run` is the rest of a
+    /// run it gave, being cut at the characters a run may not hold.
+    Yaml {
+        scalar: yaml::Pieces<'a>,
+        run: &'a str,
+    },
+}
+
+/// The next piece of `rest`, a string that may hold characters a
+/// [`Piece::Run`] may not: a run up to the first of them, or that one.
+fn next_unescaped<'a>(rest: &mut &'a str) -> Option<Piece<'a>> {
+    let special = |b: &u8| matches!(b, b'"' | b'\\' | 0..=0x1F);
+    match rest.bytes().position(|b| special(&b)) {
+        Some(0) => {
+            let c = rest.chars().next()?;
+            *rest = rest.get(c.len_utf8()..).unwrap_or("");
+            Some(Piece::Char(c))
+        }
+        Some(i) => {
+            let (run, tail) = rest.split_at_checked(i)?;
+            *rest = tail;
+            Some(Piece::Run(run))
+        }
+        None if rest.is_empty() => None,
+        None => Some(Piece::Run(core::mem::take(rest))),
+    }
 }
 
 impl<'a> Iterator for Pieces<'a> {
@@ -233,9 +267,21 @@ impl<'a> Iterator for Pieces<'a> {
                 rest,
                 spelling: Spelling::JsonEscaped,
             } => json::next_piece(rest),
+            Pieces::Flat {
+                rest,
+                spelling: Spelling::Unescaped,
+            } => next_unescaped(rest),
             Pieces::Flat { rest: "", .. } => None,
             Pieces::Flat { rest, .. } => Some(Piece::Run(core::mem::take(rest))),
-            Pieces::Yaml(pieces) => pieces.next(),
+            Pieces::Yaml { scalar, run } => {
+                if run.is_empty() {
+                    match scalar.next()? {
+                        Piece::Run(next) => *run = next,
+                        c => return Some(c),
+                    }
+                }
+                next_unescaped(run)
+            }
         }
     }
 }

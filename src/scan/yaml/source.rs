@@ -228,14 +228,16 @@ fn data(at: usize, message: &'static str) -> Fault {
     Fault::new(ErrorKind::Data, at, message)
 }
 
-/// A text that needs no decoding, flagged printable when it is.
+/// A text that needs no decoding, flagged printable when it is: verbatim,
+/// or [`Spelling::Unescaped`] when it holds `"`, `\` or C0 controls.
 fn verbatim(s: &str) -> Text<'_> {
-    let printable = s
-        .bytes()
-        .all(|b| (0x20..0x7F).contains(&b) && b != b'"' && b != b'\\');
-    match printable {
-        true => Text::printable(s),
-        false => Text::new(s, Spelling::Verbatim, s.contains('\n')),
+    let special = |b: u8| b < 0x20 || b == b'"' || b == b'\\';
+    if s.bytes().all(|b| (0x20..0x7F).contains(&b) && !special(b)) {
+        return Text::printable(s);
+    }
+    match s.bytes().any(special) {
+        true => Text::new(s, Spelling::Unescaped, s.contains('\n')),
+        false => Text::new(s, Spelling::Verbatim, false),
     }
 }
 
@@ -726,6 +728,14 @@ impl<'a> Loader<'a> {
         key: bool,
     ) -> Result<(), Fault> {
         let refused = |r: resolve::Refusal| data(at, r.message);
+        // A tag known to mean nothing is a string's; YAML 1.2's core
+        // schema has no `!!binary` (the text stays as written).
+        let tag = match (tag, self.schema) {
+            (resolve::Tag::Other(_), _) | (resolve::Tag::Binary, Schema::Yaml12) => {
+                resolve::Tag::Str
+            }
+            (other, _) => other,
+        };
         let text: String = match tag {
             // Base64 skips white space: the source lines serve.
             resolve::Tag::Binary => scalar.raw().into(),
@@ -736,10 +746,6 @@ impl<'a> Loader<'a> {
                     crate::scan::Piece::Char(c) => String::from(c),
                 })
                 .collect(),
-        };
-        let tag = match tag {
-            resolve::Tag::Other(_) => resolve::Tag::Str,
-            other => other,
         };
         let item = match resolve::resolve_tagged(tag, &text, self.schema).map_err(refused)? {
             Tagged::Binary(binary) => {

@@ -1,0 +1,447 @@
+//! YAML input, checked against data: what kubectl reads from each
+//! conformance input (tests/data/yaml-data.jsonl) and from 238 real
+//! manifests (tests/data/corpus-yaml, with corpus-yaml-data.jsonl), what
+//! YAML 1.2 reads from the yaml-test-suite cases with an `in.json`, round
+//! trips of our own output through the YAML path, random JSON written as
+//! block YAML, and hostile input.
+//!
+//! Our output is read back by the test-only KYAML reader (tests/reader),
+//! which follows the YAML 1.2 spec, and compared as data: maps unordered,
+//! numbers by value.
+
+#[allow(dead_code)]
+mod block_yaml;
+#[allow(dead_code)]
+mod reader;
+
+use std::path::{Path, PathBuf};
+
+use kyaml::{ErrorKind, Form, Input, Options, Schema};
+use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
+use serde_json::Value;
+
+fn data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data")
+}
+
+fn yaml() -> Options {
+    Options::new().input(Input::Yaml)
+}
+
+/// Whether two data are the same: maps unordered (serde_json's map is
+/// sorted), numbers by value.
+fn same(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => {
+            x == y
+                || match (x.as_f64(), y.as_f64()) {
+                    (Some(p), Some(q)) => p == q || (p - q).abs() <= 1e-12 * p.abs().max(q.abs()),
+                    _ => false,
+                }
+        }
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same(p, q))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w)))
+        }
+        _ => a == b,
+    }
+}
+
+fn same_docs(a: &[Value], b: &[Value]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(p, q)| same(p, q))
+}
+
+/// Our KYAML for `input` under `opts`, read back as data.
+fn read(opts: Options, input: &str) -> Result<Vec<Value>, String> {
+    let out = opts.to_string(input).map_err(|e| format!("kyaml: {e}"))?;
+    reader::read_stream(&out).map_err(|e| format!("reading back {out:?}: {e}"))
+}
+
+fn jsonl(name: &str) -> Vec<Value> {
+    let text = std::fs::read_to_string(data_dir().join(name)).unwrap();
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn conformance_inputs_read_as_kubectl_reads_them() {
+    let cases = jsonl("yaml-data.jsonl");
+    let mut failed = Vec::new();
+    for case in &cases {
+        let name = case["name"].as_str().unwrap();
+        let input = case["yaml"].as_str().unwrap();
+        let got = read(yaml(), input);
+        let refused = case.get("kubectl_error").is_some() || case.get("ours_error").is_some();
+        match (&got, refused) {
+            (Err(_), true) => {}
+            (Ok(docs), false) if same_docs(docs, case["kubectl"].as_array().unwrap()) => {}
+            _ => failed.push(format!("{name}: {input:?}: got {got:?}, want {case}")),
+        }
+    }
+    assert!(
+        failed.is_empty(),
+        "{} of {} differ:\n{}",
+        failed.len(),
+        cases.len(),
+        failed.join("\n")
+    );
+}
+
+#[test]
+fn refusals_name_their_reason_and_position() {
+    let err = |input: &str| yaml().to_string(input).unwrap_err();
+    let e = err("a: 1\n~: v\n");
+    assert_eq!((e.kind(), e.line(), e.column()), (ErrorKind::Data, 2, 1));
+    assert!(e.to_string().contains("null"), "{e}");
+    let e = err("? [a, b]\n: c\n");
+    assert_eq!((e.kind(), e.line(), e.column()), (ErrorKind::Data, 1, 3));
+    let e = err("a: 1\nb: 2\na: 3\n");
+    assert_eq!(
+        (e.kind(), e.line(), e.column()),
+        (ErrorKind::DuplicateKey, 3, 1)
+    );
+    assert_eq!(e.first_offset(), Some(0));
+    let e = err("1: a\n\"1\": b\n");
+    assert_eq!((e.kind(), e.line()), (ErrorKind::DuplicateKey, 2));
+    let e = err("a: .inf\n");
+    assert_eq!((e.kind(), e.line(), e.column()), (ErrorKind::Data, 1, 4));
+    assert_eq!(
+        yaml()
+            .schema(Schema::Yaml12)
+            .form(Form::Value)
+            .compact(true)
+            .to_string("[.inf, -.Inf, .nan]")
+            .unwrap(),
+        "[.inf, -.inf, .nan]"
+    );
+    let e = err("a: *nothing\n");
+    assert_eq!((e.kind(), e.column()), (ErrorKind::Data, 4));
+    let e = err("a: [1, {b: 2}\n");
+    assert_eq!(e.kind(), ErrorKind::Syntax);
+}
+
+#[test]
+fn nothing_of_a_bad_document_is_written() {
+    let mut out = Vec::new();
+    let err = yaml()
+        .to_writer("a: 1\n---\nb: 2\nb: 3\n", &mut out)
+        .unwrap_err();
+    assert_eq!(String::from_utf8(out).unwrap(), "---\n{\n  a: 1,\n}\n");
+    assert!(err.to_string().contains("duplicate key"), "{err}");
+    let mut out = String::new();
+    yaml().to_fmt("- 1\n--- [2, ~: 3]\n", &mut out).unwrap_err();
+    assert_eq!(out, "---\n[\n  1,\n]\n");
+    assert!(yaml().to_string("- 1\n--- [2, ~: 3]\n").is_err());
+}
+
+#[test]
+fn documents() {
+    let compact = yaml().compact(true);
+    assert_eq!(compact.to_string("").unwrap(), "");
+    assert_eq!(compact.to_string("# only a comment\n").unwrap(), "");
+    assert_eq!(compact.to_string("---\n").unwrap(), "---\nnull\n");
+    assert_eq!(
+        compact
+            .to_string("%YAML 1.2\n--- a\n...\n---\n--- [b]\n")
+            .unwrap(),
+        "---\n\"a\"\n---\nnull\n---\n[\"b\"]\n"
+    );
+    // No final line break: a block scalar keeps its line break (kubectl).
+    assert_eq!(
+        compact.to_string("a: |\n  x").unwrap(),
+        "---\n{a: \"x\\n\"}\n"
+    );
+}
+
+#[test]
+fn anchors_aliases_and_merges() {
+    let compact = yaml().compact(true).form(Form::Value);
+    let text = compact
+        .to_string("a: &x {k: 1, j: [2, &y 3]}\nb: *x\nc: *y\n*y : d\n")
+        .unwrap();
+    assert_eq!(
+        text,
+        "{a: {k: 1, j: [2, 3]}, b: {k: 1, j: [2, 3]}, c: 3, \"3\": \"d\"}"
+    );
+    let text = compact
+        .to_string("base: &b {a: 1, b: 2}\nmore: &m {b: 3, c: 4}\nx:\n  <<: [*b, *m]\n  c: 5\n")
+        .unwrap();
+    assert_eq!(
+        text,
+        "{base: {a: 1, b: 2}, more: {b: 3, c: 4}, x: {a: 1, b: 2, c: 5}}"
+    );
+    let text = compact.to_string("x: {c: 0, <<: {c: 1, d: 2}}").unwrap();
+    assert_eq!(text, "{x: {c: 0, d: 2}}");
+    // Under YAML 1.2, `<<` is a key like any other.
+    let text = compact.schema(Schema::Yaml12).to_string("{<<: 1}").unwrap();
+    assert_eq!(text, "{\"<<\": 1}");
+    for bad in [
+        "a: {<<: 1}",
+        "a: &a [1]\nb: {<<: *a}",
+        "a: {<<: [{b: 1}, 2]}",
+    ] {
+        let e = compact.to_string(bad).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Data, "{bad}");
+    }
+}
+
+#[test]
+fn hostile_input_stops_with_an_error() {
+    // Billion laughs: ten levels of ten aliases each.
+    let mut laughs = String::from("a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+    for i in 1..10 {
+        let p = i - 1;
+        laughs.push_str(&format!(
+            "a{i}: &a{i} [*a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}]\n"
+        ));
+    }
+    let e = yaml().to_string(&laughs).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Data);
+    assert!(e.to_string().contains("expand"), "{e}");
+    // A few levels are fine.
+    let small: String = laughs.lines().take(3).map(|l| format!("{l}\n")).collect();
+    assert!(yaml().to_string(&small).is_ok());
+    // An alias inside its own anchor's node.
+    for recursive in ["a: &a [1, *a]\n", "&a {b: *a}\n", "a: &a\n  b: *a\n"] {
+        let e = yaml().to_string(recursive).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Data, "{recursive}");
+    }
+    // Deep nesting, written and through aliases.
+    let deep = "[".repeat(5000) + &"]".repeat(5000);
+    assert_eq!(
+        yaml().to_string(&deep).unwrap_err().kind(),
+        ErrorKind::TooDeep
+    );
+    let half = "[".repeat(600) + &"]".repeat(600);
+    let twice = format!(
+        "a: &a {half}\nb: [{}*a{}]\n",
+        "[".repeat(500),
+        "]".repeat(500)
+    );
+    assert_eq!(
+        yaml().to_string(&twice).unwrap_err().kind(),
+        ErrorKind::TooDeep
+    );
+    assert!(yaml().max_depth(2000).to_string(&twice).is_ok());
+}
+
+#[test]
+fn warnings_name_both_readings() {
+    let warnings = yaml().warnings("a: yes\nb: 0777\nc: \"on\"\nd: !foo x\n");
+    let lines: Vec<(usize, usize)> = warnings.iter().map(|w| (w.line(), w.column())).collect();
+    assert_eq!(lines, [(1, 4), (2, 4), (4, 4)]);
+    assert!(warnings[1].message().contains("511"), "{}", warnings[1]);
+    assert!(warnings[2].message().contains("!foo"), "{}", warnings[2]);
+    assert!(Options::new().warnings("a: yes").is_empty());
+}
+
+/// The corpus files and what kubectl reads from each.
+fn corpus() -> Vec<(String, String, Vec<Value>)> {
+    jsonl("corpus-yaml-data.jsonl")
+        .into_iter()
+        .map(|case| {
+            let path = case["path"].as_str().unwrap().to_string();
+            let text = std::fs::read_to_string(data_dir().join("corpus-yaml").join(&path)).unwrap();
+            (path, text, case["documents"].as_array().unwrap().clone())
+        })
+        .collect()
+}
+
+#[test]
+fn corpus_reads_as_kubectl_reads_it() {
+    let cases = corpus();
+    let mut failed = Vec::new();
+    for (path, text, want) in &cases {
+        match read(yaml(), text) {
+            Ok(docs) if same_docs(&docs, want) => {}
+            got => failed.push(format!("{path}: {:?}", got.map(|_| "different data"))),
+        }
+    }
+    assert_eq!(cases.len(), 238);
+    assert!(
+        failed.is_empty(),
+        "{} of 238:\n{}",
+        failed.len(),
+        failed.join("\n")
+    );
+}
+
+/// Our output, read again by the YAML path, is written the same: KYAML is
+/// a fixed point, and the JSON path's output too.
+#[test]
+fn output_reads_back_as_itself() {
+    let mut inputs: Vec<(String, Options)> = Vec::new();
+    for (_, text, _) in corpus() {
+        inputs.push((text, yaml()));
+    }
+    for case in jsonl("yaml-data.jsonl") {
+        inputs.push((case["yaml"].as_str().unwrap().to_string(), yaml()));
+    }
+    for name in ["values.jsonl", "keys.jsonl", "escapes.jsonl"] {
+        for case in jsonl(name) {
+            if let Some(json) = case.get("json").and_then(Value::as_str) {
+                inputs.push((json.to_string(), Options::new()));
+            }
+        }
+    }
+    let mut checked = 0;
+    for (input, opts) in &inputs {
+        for compact in [false, true] {
+            let Ok(first) = opts.compact(compact).to_string(input) else {
+                continue;
+            };
+            let again = yaml().compact(compact).to_string(&first);
+            assert_eq!(again.as_deref(), Ok(first.as_str()), "input {input:?}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 1000, "{checked}");
+}
+
+/// yaml-test-suite cases with an `in.json` read under YAML 1.2 as that
+/// data; every `error` case is refused with a position; nothing panics.
+#[test]
+fn yaml_test_suite() {
+    let dir = data_dir().join("yaml-test-suite");
+    let mut cases = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.join("in.yaml").exists() {
+            cases.push(path);
+        } else if path.is_dir() {
+            for sub in std::fs::read_dir(&path).unwrap() {
+                let sub = sub.unwrap().path();
+                if sub.join("in.yaml").exists() {
+                    cases.push(sub);
+                }
+            }
+        }
+    }
+    cases.sort();
+    let opts = yaml().schema(Schema::Yaml12);
+    let (mut json_ok, mut json_total, mut errors_ok, mut errors_total) = (0, 0, 0, 0);
+    let mut failed = Vec::new();
+    for case in &cases {
+        let input = std::fs::read(case.join("in.yaml")).unwrap();
+        let result = opts.to_string(&input);
+        let name = case.strip_prefix(&dir).unwrap().display().to_string();
+        if case.join("error").exists() {
+            errors_total += 1;
+            match result {
+                Err(e) if e.line() >= 1 => errors_ok += 1,
+                _ => failed.push(format!("{name}: error case accepted")),
+            }
+        } else if let Ok(json) = std::fs::read_to_string(case.join("in.json")) {
+            json_total += 1;
+            let want: Vec<Value> = serde_json::Deserializer::from_str(&json)
+                .into_iter()
+                .collect::<Result<_, _>>()
+                .unwrap();
+            let got = result
+                .map_err(|e| e.to_string())
+                .and_then(|out| reader::read_stream(&out).map_err(|e| format!("{out:?}: {e}")));
+            match got {
+                Ok(docs) if same_docs(&docs, &want) => json_ok += 1,
+                got => failed.push(format!("{name}: {got:?}, want {want:?}")),
+            }
+        }
+    }
+    eprintln!(
+        "yaml-test-suite: in.json {json_ok}/{json_total}, errors refused {errors_ok}/{errors_total}"
+    );
+    eprintln!("{}", failed.join("\n"));
+    assert_eq!(errors_ok, errors_total, "{}", failed.join("\n"));
+    assert_eq!(json_ok, json_total, "{}", failed.join("\n"));
+    assert_eq!((json_total, errors_total), (279, 94));
+}
+
+/// Random JSON data.
+#[derive(Clone, Debug)]
+struct Data(Value);
+
+impl Arbitrary for Data {
+    fn arbitrary(g: &mut Gen) -> Data {
+        Data(value(g, 4))
+    }
+}
+
+const WORDS: &[&str] = &[
+    "",
+    "a",
+    "yes",
+    "on",
+    "null",
+    "~",
+    "0777",
+    "1_000",
+    "0x1F",
+    ".5",
+    "1e3",
+    "- x",
+    "a: b",
+    "#c",
+    "x\ny",
+    "\n",
+    " lead",
+    "trail ",
+    "é",
+    "\t",
+    "\"",
+    "'",
+    "<<",
+    "key with spaces",
+    "---",
+    "...",
+];
+
+fn string(g: &mut Gen) -> String {
+    match u8::arbitrary(g) % 3 {
+        0 => String::arbitrary(g),
+        _ => (*g.choose(WORDS).unwrap()).to_string(),
+    }
+}
+
+fn value(g: &mut Gen, depth: usize) -> Value {
+    let pick = u8::arbitrary(g) % if depth == 0 { 5 } else { 7 };
+    match pick {
+        0 => Value::Null,
+        1 => Value::Bool(bool::arbitrary(g)),
+        2 => Value::from(i64::arbitrary(g) >> (u8::arbitrary(g) % 64)),
+        3 => serde_json::Number::from_f64(f64::arbitrary(g)).map_or(Value::Null, Value::Number),
+        4 => Value::String(string(g)),
+        5 => Value::Array(
+            (0..u8::arbitrary(g) % 4)
+                .map(|_| value(g, depth - 1))
+                .collect(),
+        ),
+        _ => Value::Object(
+            (0..u8::arbitrary(g) % 4)
+                .map(|_| (string(g), value(g, depth - 1)))
+                .collect(),
+        ),
+    }
+}
+
+#[test]
+fn block_yaml_converts_as_its_json_does() {
+    fn prop(data: Data) -> TestResult {
+        let json = data.0.to_string();
+        let mut block = String::new();
+        block_yaml::write_block_yaml(&data.0, &mut block);
+        for compact in [false, true] {
+            let want = Options::new().compact(compact).to_string(&json).unwrap();
+            let got = yaml().compact(compact).to_string(&block);
+            if got.as_deref() != Ok(want.as_str()) {
+                return TestResult::error(format!("block {block:?}: got {got:?}, want {want:?}"));
+            }
+        }
+        TestResult::passed()
+    }
+    QuickCheck::new()
+        .tests(500)
+        .quickcheck(prop as fn(Data) -> TestResult);
+}
