@@ -188,7 +188,9 @@ fn help_and_version() {
     for flag in ["--help", "-h"] {
         let help = kyaml(&[flag], "");
         assert!(help.status.success());
-        assert!(text(&help.stdout).starts_with("Usage: kyaml [--compact] [FILE ...]\n"));
+        assert!(text(&help.stdout).starts_with(
+            "Usage: kyaml [--from json|yaml] [--schema kubectl|yaml-1.2] [--compact] [FILE ...]\n"
+        ));
         assert!(text(&help.stdout).contains("  -c, --compact "));
     }
     for flag in ["--version", "-V"] {
@@ -213,4 +215,42 @@ fn an_unknown_flag_is_a_usage_error() {
     let out = kyaml(&["--", "--help"], "");
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).starts_with("kyaml: --help: "));
+}
+
+#[test]
+fn yaml_input_is_detected_and_warned_about() {
+    // `kubectl get -o yaml | kyaml`: not JSON, so YAML.
+    let out = kyaml(
+        &["-c"],
+        "apiVersion: v1\nkind: ConfigMap\ndata:\n  on: yes\n",
+    );
+    assert!(out.status.success());
+    assert_eq!(
+        text(&out.stdout),
+        "---\n{apiVersion: \"v1\", kind: \"ConfigMap\", data: {\"true\": true}}\n"
+    );
+    assert_eq!(
+        text(&out.stderr),
+        "<stdin>:4:3: warning: plain scalar 'on' is the boolean true under schema kubectl but the string \"on\" under yaml-1.2; quote it to keep the string\n\
+         <stdin>:4:7: warning: plain scalar 'yes' is the boolean true under schema kubectl but the string \"yes\" under yaml-1.2; quote it to keep the string\n"
+    );
+    let out = kyaml(&["-c", "--schema", "yaml-1.2"], "a: yes\n");
+    assert_eq!(text(&out.stdout), "---\n{a: \"yes\"}\n");
+    // Valid JSON stays JSON (`1_000` is not JSON, so YAML reads it).
+    assert_eq!(text(&kyaml(&["-c"], "1 2").stdout), "---\n1\n---\n2\n");
+    assert_eq!(text(&kyaml(&["-c"], "1_000").stdout), "---\n1000\n");
+    // Flow YAML starting like JSON needs --from yaml.
+    assert_eq!(kyaml(&["-c"], "{a: 1}").status.code(), Some(1));
+    let out = kyaml(&["-c", "--from", "yaml"], "{a: 1}");
+    assert_eq!(text(&out.stdout), "---\n{a: 1}\n");
+    let bad = TempFile::new("bad.yaml", b"a: 1\n---\nb: [1\n");
+    let out = kyaml(&[bad.path()], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "---\n{\n  a: 1,\n}\n");
+    assert!(
+        text(&out.stderr).starts_with(&format!("{}:4:1: expected", bad.path())),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(kyaml(&["--from", "toml"], "").status.code(), Some(2));
 }

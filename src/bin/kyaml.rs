@@ -19,8 +19,8 @@ one `---` document on standard output.
 Options:
       --from LANG     json or yaml. Without it, a `.json` file is JSON, a
                       `.yaml`/`.yml` file YAML, and anything else (standard
-                      input too) JSON if the whole input is valid JSON, else
-                      YAML (a valid JSON stream is always read as JSON)
+                      input too) JSON if it starts with `{`, `[` or `\"` or is
+                      valid JSON, else YAML (so valid JSON is always JSON)
       --schema NAME   how YAML plain scalars read: kubectl (the default: what
                       `kubectl apply` reads, `yes`/`on` booleans, `0777` octal)
                       or yaml-1.2; where the two differ, a warning on
@@ -122,11 +122,12 @@ fn main() -> ExitCode {
     status
 }
 
-/// The input language of `file` without `--from`: by its extension, else
-/// JSON if all of `input` is valid JSON (so a valid JSON stream is read
-/// exactly as before YAML input existed), else YAML, unless YAML cannot
-/// read it either and it looks like JSON (it starts with `{`, `[` or `"`):
-/// then the JSON error is the one to show.
+/// The input language of `file` without `--from`: by its extension
+/// (`.json`; `.yaml`, `.yml`), else JSON if the input starts like a JSON
+/// container or string (`{`, `[`, `"` after white space) or is valid JSON
+/// throughout, else YAML. So a valid JSON stream is read exactly as before
+/// YAML input existed, and so is every input that starts like JSON (its
+/// errors are JSON's); flow-style YAML starting with `{` needs `--from yaml`.
 fn detect(file: &std::ffi::OsStr, input: &[u8], opts: kyaml::Options) -> kyaml::Input {
     let extension = std::path::Path::new(file).extension();
     match extension.and_then(|e| e.to_str()) {
@@ -134,18 +135,17 @@ fn detect(file: &std::ffi::OsStr, input: &[u8], opts: kyaml::Options) -> kyaml::
         Some("yaml" | "yml") => return kyaml::Input::Yaml,
         _ => {}
     }
+    let first = input.iter().find(|b| !b.is_ascii_whitespace());
+    // A byte order mark is white space to the JSON reader.
+    let first = match input.strip_prefix("\u{FEFF}".as_bytes()) {
+        Some(rest) => rest.iter().find(|b| !b.is_ascii_whitespace()),
+        None => first,
+    };
     let json = opts.input(kyaml::Input::Json);
-    if json.to_fmt(input, &mut Discard).is_ok() {
-        return kyaml::Input::Json;
-    }
-    let looks_json = input
-        .iter()
-        .find(|b| !b.is_ascii_whitespace())
-        .is_some_and(|b| matches!(b, b'{' | b'[' | b'"'));
-    let yaml = opts.input(kyaml::Input::Yaml);
-    match looks_json && yaml.to_fmt(input, &mut Discard).is_err() {
-        true => kyaml::Input::Json,
-        false => kyaml::Input::Yaml,
+    match first {
+        Some(b'{' | b'[' | b'"') => kyaml::Input::Json,
+        _ if json.to_fmt(input, &mut Discard).is_ok() => kyaml::Input::Json,
+        _ => kyaml::Input::Yaml,
     }
 }
 
