@@ -198,7 +198,7 @@ impl Options {
     /// use kyaml::{Input, Options, Schema};
     /// let opts = Options::new().input(Input::Yaml).compact(true).form(kyaml::Form::Value);
     /// assert_eq!(opts.to_string("[yes, 0777]")?, "[true, 511]");
-    /// assert_eq!(opts.schema(Schema::Yaml12).to_string("[yes, 0777]")?, "[yes, 777]");
+    /// assert_eq!(opts.schema(Schema::Yaml12).to_string("[yes, 0777]")?, "[\"yes\", 777]");
     /// # Ok::<(), kyaml::Error>(())
     /// ```
     pub const fn schema(mut self, schema: Schema) -> Options {
