@@ -225,9 +225,9 @@ impl Options {
     /// ```
     /// let opts = kyaml::Options::new().input(kyaml::Input::Yaml);
     /// let warnings = opts.warnings("a: 1\nb: yes\n");
-    /// assert_eq!((warnings[0].line(), warnings[0].column()), (2, 4));
+    /// assert_eq!((warnings[0].line, warnings[0].column), (2, 4));
     /// assert_eq!(
-    ///     warnings[0].message(),
+    ///     warnings[0].message,
     ///     "plain scalar 'yes' is the boolean true under schema kubectl but the string \"yes\" under yaml-1.2; quote it to keep the string"
     /// );
     /// ```

@@ -232,10 +232,10 @@ fn hostile_input_stops_with_an_error() {
 #[test]
 fn warnings_name_both_readings() {
     let warnings = yaml().warnings("a: yes\nb: 0777\nc: \"on\"\nd: !foo x\n");
-    let lines: Vec<(usize, usize)> = warnings.iter().map(|w| (w.line(), w.column())).collect();
+    let lines: Vec<(usize, usize)> = warnings.iter().map(|w| (w.line, w.column)).collect();
     assert_eq!(lines, [(1, 4), (2, 4), (4, 4)]);
-    assert!(warnings[1].message().contains("511"), "{}", warnings[1]);
-    assert!(warnings[2].message().contains("!foo"), "{}", warnings[2]);
+    assert!(warnings[1].message.contains("511"), "{}", warnings[1]);
+    assert!(warnings[2].message.contains("!foo"), "{}", warnings[2]);
     assert!(Options::new().warnings("a: yes").is_empty());
 }
 

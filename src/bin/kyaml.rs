@@ -99,9 +99,7 @@ fn main() -> ExitCode {
         for warning in opts.warnings(&input) {
             eprintln!(
                 "{name}:{}:{}: warning: {}",
-                warning.line(),
-                warning.column(),
-                warning.message()
+                warning.line, warning.column, warning.message
             );
         }
         match opts.to_writer(&input, &mut out) {

@@ -1040,33 +1040,16 @@ impl<'l> Source<'l> for YamlSource<'l> {
 /// A warning about YAML input: where, and what (see
 /// [`Options::warnings`](crate::Options::warnings)).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Warning {
-    offset: usize,
-    line: usize,
-    column: usize,
-    message: String,
-}
-
-impl Warning {
     /// The byte offset of the scalar or tag warned about.
-    pub fn offset(&self) -> usize {
-        self.offset
-    }
-
+    pub offset: usize,
     /// Its 1-based line.
-    pub fn line(&self) -> usize {
-        self.line
-    }
-
+    pub line: usize,
     /// Its 1-based column, in characters (as [`Error::column`](crate::Error::column)).
-    pub fn column(&self) -> usize {
-        self.column
-    }
-
+    pub column: usize,
     /// What is wrong, without the position.
-    pub fn message(&self) -> &str {
-        &self.message
-    }
+    pub message: String,
 }
 
 impl core::fmt::Display for Warning {
