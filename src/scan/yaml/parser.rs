@@ -63,7 +63,6 @@ const TAG_DIRECTIVES: usize = 16;
 /// The YAML pull parser. See the module docs of `scan::yaml`.
 pub(crate) struct Parser<'a> {
     scanner: Scanner<'a>,
-    peeked: Option<Token<'a>>,
     state: State,
     stack: [State; MAX_DEPTH + 4],
     depth: usize,
@@ -87,7 +86,6 @@ impl<'a> Parser<'a> {
     pub(crate) fn new(input: &'a [u8], max_depth: usize) -> Parser<'a> {
         Parser {
             scanner: Scanner::new(input, max_depth),
-            peeked: None,
             state: State::StreamStart,
             stack: [State::End; MAX_DEPTH + 4],
             depth: 0,
@@ -109,18 +107,11 @@ impl<'a> Parser<'a> {
     }
 
     fn peek(&mut self) -> Result<Token<'a>, Fault> {
-        match self.peeked {
-            Some(t) => Ok(t),
-            None => {
-                let t = self.scanner.next_token()?;
-                self.peeked = Some(t);
-                Ok(t)
-            }
-        }
+        self.scanner.peek().copied()
     }
 
     fn take(&mut self) {
-        self.peeked = None;
+        self.scanner.bump();
     }
 
     fn err(at: usize, expected: &'static str) -> Fault {

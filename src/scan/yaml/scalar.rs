@@ -5,7 +5,7 @@
 //! The scanner has validated the span (escapes, indentation, quotes), so
 //! decoding cannot fail.
 
-use super::scanner::line_end;
+use super::scanner::{line_end, next_of};
 use crate::scan::Piece;
 
 /// How a scalar is written.
@@ -115,15 +115,20 @@ impl<'a> Scalar<'a> {
 
     /// The decoded text, piece by piece (no empty runs).
     pub(crate) fn pieces(&self) -> Pieces<'a> {
+        // One source run: it is the whole decoding.
+        let (run, at) = match self.as_str() {
+            Some(s) => (s, s.len()),
+            None => ("", 0),
+        };
         Pieces {
             raw: self.raw,
-            at: 0,
+            at,
             style: self.style,
             indent: self.indent,
             chomp: self.chomp,
             newlines: 0,
             space: false,
-            run: "",
+            run,
             started: false,
             blank_start: false,
             breaks: 0,
@@ -202,15 +207,12 @@ impl<'a> Pieces<'a> {
                 return None;
             }
             let start = self.at;
-            let mut i = start;
-            while i < b.len() {
-                match b[i] {
-                    b'\n' | b'\r' => break,
-                    b'\'' if self.style == Style::SingleQuoted => break,
-                    b'\\' if self.style == Style::DoubleQuoted => break,
-                    _ => i += 1,
-                }
-            }
+            let special = match self.style {
+                Style::SingleQuoted => b'\'',
+                Style::DoubleQuoted => b'\\',
+                _ => b'\n',
+            };
+            let i = next_of(b, start, special, b'\n', b'\r');
             let mut end = i;
             if i < b.len() && (b[i] == b'\n' || b[i] == b'\r') {
                 while end > start && is_white(b[end - 1]) {

@@ -240,17 +240,32 @@ impl<'a> Scanner<'a> {
         self.q_len += 1;
     }
 
-    /// The next token.
-    pub(super) fn next_token(&mut self) -> Result<Token<'a>, Fault> {
+    /// The next token, left in place for [`Scanner::bump`].
+    #[inline]
+    pub(super) fn peek(&mut self) -> Result<&Token<'a>, Fault> {
         if self.q_len == 0 {
             self.fetch()?;
             if self.q_len == 0 {
                 return Err(self.err(self.pos, "more input"));
             }
         }
-        let t = self.queue[self.q_head];
-        self.q_head = (self.q_head + 1) % QUEUE;
-        self.q_len -= 1;
+        Ok(&self.queue[self.q_head])
+    }
+
+    /// Consumes the token [`Scanner::peek`] returned.
+    #[inline]
+    pub(super) fn bump(&mut self) {
+        if self.q_len > 0 {
+            self.q_head = (self.q_head + 1) % QUEUE;
+            self.q_len -= 1;
+        }
+    }
+
+    /// The next token, consumed.
+    #[cfg(test)]
+    pub(super) fn next_token(&mut self) -> Result<Token<'a>, Fault> {
+        let t = *self.peek()?;
+        self.bump();
         Ok(t)
     }
 
@@ -1367,7 +1382,7 @@ pub(super) fn line_end(s: &[u8], from: usize) -> usize {
 }
 
 /// The first of three bytes at or after `from`.
-fn next_of(s: &[u8], from: usize, a: u8, b: u8, c: u8) -> usize {
+pub(super) fn next_of(s: &[u8], from: usize, a: u8, b: u8, c: u8) -> usize {
     let mut i = from;
     while let Some(chunk) = s.get(i..i + 8) {
         let mut word = [0; 8];
