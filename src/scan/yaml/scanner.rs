@@ -736,7 +736,10 @@ impl<'a> Scanner<'a> {
             self.gap_tab = false;
             while let Some(&c) = b.get(i) {
                 match c {
-                    b' ' => {}
+                    b' ' => {
+                        i = skip_spaces(b, i);
+                        continue;
+                    }
                     b'\t' => {
                         self.gap_tab = true;
                         if self.tab_at.is_none() && !self.line_has_content {
@@ -1132,9 +1135,7 @@ impl<'a> Scanner<'a> {
                     _ => break,
                 }
                 line = j;
-                while matches!(b.get(j), Some(b' ')) {
-                    j += 1;
-                }
+                j = skip_spaces(b, j);
                 let indent_end = j;
                 while matches!(b.get(j), Some(b' ' | b'\t')) {
                     j += 1;
@@ -1374,6 +1375,27 @@ fn is_uri_char(c: u8) -> bool {
                 | b'%'
         )
         || c >= 0x80
+}
+
+/// The first byte at or after `from` that is not a space (indentation
+/// goes eight bytes a step: the lowest set bit of the word XOR eight spaces
+/// lies in the first byte that is not a space).
+#[inline]
+fn skip_spaces(s: &[u8], from: usize) -> usize {
+    let mut i = from;
+    while let Some(chunk) = s.get(i..i + 8) {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word) ^ (LO * u64::from(b' '));
+        if x != 0 {
+            return i + (x.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while s.get(i) == Some(&b' ') {
+        i += 1;
+    }
+    i
 }
 
 /// The first `\n` at or after `from`, or `s.len()`.
