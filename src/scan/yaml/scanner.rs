@@ -107,6 +107,11 @@ pub(super) struct Scanner<'a> {
     /// Where the last key lookahead found the first line of a plain scalar
     /// to end (its start, its end), so the scalar's scan need not redo it.
     plain_hint: Cell<(usize, usize)>,
+    /// `(from, at)`: the first `:` at or after `from` is at `at` (or `at` is
+    /// the input's length). A key needs a `:` within its lookahead window,
+    /// so most lookaheads that cannot find one stop at once, and the search
+    /// for it never covers a byte twice.
+    next_colon: Cell<(usize, usize)>,
     q_head: usize,
     q_len: usize,
 }
@@ -200,6 +205,7 @@ impl<'a> Scanner<'a> {
                 kind: Tok::StreamEnd,
             }; QUEUE],
             plain_hint: Cell::new((usize::MAX, 0)),
+            next_colon: Cell::new((usize::MAX, 0)),
             q_head: 0,
             q_len: 0,
         }
@@ -628,6 +634,17 @@ impl<'a> Scanner<'a> {
         let full = self.bytes();
         let flow = self.flow_level > 0;
         let limit = full.len().min(from + KEY_BYTES);
+        let (memo_from, memo_at) = self.next_colon.get();
+        let colon = if memo_from <= from && from <= memo_at {
+            memo_at
+        } else {
+            let at = next_of(full, from, b':', b':', b':');
+            self.next_colon.set((from, at));
+            at
+        };
+        if colon >= limit {
+            return false;
+        }
         let b = &full[..limit];
         let mut i = from;
         let skip_white = |mut i: usize| {
