@@ -7,7 +7,8 @@ use crate::error::ErrorKind;
 use crate::{encode, Form, Options};
 
 /// Displays JSON as a KYAML value: `{}` compact on one line, `{:#}` in the
-/// regular layout. Allocates nothing.
+/// regular layout. Allocates nothing. The JSON is anything that is
+/// `AsRef<[u8]>`: `&str`, `&[u8]`, `String`, `Vec<u8>`.
 ///
 /// ```
 /// use kyaml::Dump;
@@ -18,7 +19,8 @@ use crate::{encode, Form, Options};
 ///
 /// Text that is not exactly one JSON value is not lost and does not
 /// panic: it is shown as one KYAML string, followed by a YAML comment that
-/// names the error, so the line still parses as YAML.
+/// names the error, so the line still parses as YAML. Bytes that are not
+/// UTF-8 show as U+FFFD there.
 ///
 /// ```
 /// use kyaml::Dump;
@@ -26,18 +28,23 @@ use crate::{encode, Form, Options};
 ///     format!("{}", Dump("{\"a\": tru}")),
 ///     r#""{\"a\": tru}" # invalid JSON: expected `true` at line 1, column 10"#
 /// );
+/// assert_eq!(
+///     format!("{}", Dump(b"[\"\xFF\"]")),
+///     "\"[\\\"\u{FFFD}\\\"]\" # invalid JSON: invalid UTF-8 at line 1, column 3"
+/// );
 /// ```
 #[derive(Clone, Copy, Debug)]
-pub struct Dump<'a>(pub &'a str);
+pub struct Dump<T>(pub T);
 
-impl fmt::Display for Dump<'_> {
+impl<T: AsRef<[u8]>> fmt::Display for Dump<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let opts = Options::new().form(Form::Value).compact(!f.alternate());
-        match encode::encode_fixed(self.0.as_bytes(), opts, f) {
+        let json = self.0.as_ref();
+        match encode::encode_fixed(json, opts, f) {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == ErrorKind::Write => Err(fmt::Error),
             Err(e) => {
-                write_text(f, self.0)?;
+                write_text(f, json)?;
                 write!(f, " # invalid JSON: {e}")
             }
         }

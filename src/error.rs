@@ -22,14 +22,15 @@ pub enum ErrorKind {
     /// A `\u` escape names half of a UTF-16 surrogate pair without the other
     /// half. YAML strings are Unicode scalar values, so no YAML can hold it.
     LoneSurrogate,
-    /// An object names the same key twice; [`Error::first_offset`] tells
-    /// where the first one is.
+    /// An object names the same key twice; [`Error::first_offset`] and
+    /// [`Error::first_position`] tell where the first one is.
     DuplicateKey,
     /// Containers nest deeper than [`Options::max_depth`](crate::Options::max_depth).
     TooDeep,
     /// Value form was asked for, but the input holds more than one value.
     TrailingValue,
     /// The sink refused a write (its `fmt::Write` or `io::Write` failed).
+    /// The input is not at fault, so such an error names no position in it.
     Write,
     /// YAML input that is well formed but has no JSON data kubectl would
     /// read: a null, list or map key, an integer key past int64, infinity
@@ -50,13 +51,23 @@ const KEY_CAP: usize = 40;
 /// let err = kyaml::to_string("{\"a\": 1,\n \"a\": 2}").unwrap_err();
 /// assert_eq!(err.kind(), kyaml::ErrorKind::DuplicateKey);
 /// assert_eq!((err.line(), err.column(), err.offset()), (2, 2, 10));
-/// assert_eq!(err.first_offset(), Some(1));
+/// assert_eq!(err.first_position(), Some((1, 2)));
 /// assert_eq!(
 ///     err.to_string(),
-///     "duplicate key \"a\" (first at byte 1) at line 2, column 2"
+///     "duplicate key \"a\" (first at line 1, column 2) at line 2, column 2"
 /// );
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// `{:?}` is as short as `{}`, for `unwrap` and logs:
+///
+/// ```
+/// let err = kyaml::to_string("{\"a\": [1,,2]}").unwrap_err();
+/// assert_eq!(
+///     format!("{err:?}"),
+///     r#"Error(Syntax, "expected a value", line: 1, column: 10)"#
+/// );
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Error {
     kind: ErrorKind,
     offset: usize,
@@ -65,6 +76,9 @@ pub struct Error {
     expected: &'static str,
     /// The first offset of a duplicate key, or the depth limit that was passed.
     aux: usize,
+    /// The line and column of a duplicate key's first occurrence.
+    first_line: usize,
+    first_column: usize,
     key: [u8; KEY_CAP],
     key_len: u8,
     key_cut: bool,
@@ -123,25 +137,25 @@ impl Fault {
     /// the offset refers to; `key` is a duplicate key as spelled in the
     /// input (the source reads it again at the offset).
     pub(crate) fn locate(self, input: &[u8], key: Option<&str>) -> Error {
-        let before = &input[..self.offset.min(input.len())];
-        let line = line_at(input, self.offset);
+        let (line, column) = line_column(input, self.offset);
         let mut err = Error {
             kind: self.kind,
             offset: self.offset,
-            line: 1 + before.iter().filter(|&&b| b == b'\n').count(),
-            // Columns count characters: every byte but UTF-8 continuation bytes.
-            column: 1 + before[line.start.min(before.len())..]
-                .iter()
-                .filter(|&&b| b & 0xC0 != 0x80)
-                .count(),
+            line,
+            column,
             expected: self.expected,
             aux: self.aux,
+            first_line: 0,
+            first_column: 0,
             key: [0; KEY_CAP],
             key_len: 0,
             key_cut: false,
         };
         if let Some(key) = key.filter(|_| self.kind == ErrorKind::DuplicateKey) {
             err.set_key(key.as_bytes());
+        }
+        if self.kind == ErrorKind::DuplicateKey {
+            (err.first_line, err.first_column) = line_column(input, self.aux);
         }
         err
     }
@@ -168,6 +182,21 @@ fn line_at(input: &[u8], offset: usize) -> core::ops::Range<usize> {
         .position(|&b| b == b'\n')
         .map_or(input.len(), |i| offset + i);
     start..end
+}
+
+/// The 1-based line and column (in characters, from the start of the
+/// [`line_at`] the offset) of byte `offset` of `input`.
+fn line_column(input: &[u8], offset: usize) -> (usize, usize) {
+    let before = &input[..offset.min(input.len())];
+    let line = line_at(input, offset);
+    (
+        1 + before.iter().filter(|&&b| b == b'\n').count(),
+        // Columns count characters: every byte but UTF-8 continuation bytes.
+        1 + before[line.start.min(before.len())..]
+            .iter()
+            .filter(|&&b| b & 0xC0 != 0x80)
+            .count(),
+    )
 }
 
 impl Error {
@@ -261,19 +290,52 @@ impl Error {
         (self.kind == ErrorKind::DuplicateKey).then_some(self.aux)
     }
 
+    /// For [`ErrorKind::DuplicateKey`], the line and column of the key's
+    /// first occurrence, counted as [`line`](Error::line) and
+    /// [`column`](Error::column) are.
+    ///
+    /// ```
+    /// let err = kyaml::to_string("{\"k\": 1,\n \"k\": 2}").unwrap_err();
+    /// assert_eq!(err.first_position(), Some((1, 2)));
+    /// assert_eq!((err.line(), err.column()), (2, 2));
+    /// ```
+    pub fn first_position(&self) -> Option<(usize, usize)> {
+        (self.kind == ErrorKind::DuplicateKey).then_some((self.first_line, self.first_column))
+    }
+
     /// The message alone, without the position: what a tool prints after
-    /// its own `FILE:LINE:COLUMN:` prefix.
+    /// its own `FILE:LINE:COLUMN:` prefix. `{:?}` shows it quoted.
     ///
     /// ```
     /// let err = kyaml::to_string("nul").unwrap_err();
     /// assert_eq!(err.message().to_string(), "expected `null`");
+    /// assert_eq!(format!("{:?}", err.message()), "\"expected `null`\"");
     /// ```
-    pub fn message(&self) -> impl fmt::Display + '_ {
+    pub fn message(&self) -> impl fmt::Display + fmt::Debug + '_ {
         Message(self)
     }
 }
 
 struct Message<'a>(&'a Error);
+
+/// Shows the message as a quoted string, escaped as `str`'s `Debug` does.
+impl fmt::Debug for Message<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        /// Escapes what it is given on the way to the formatter.
+        struct Escaped<'f, 'g>(&'f mut fmt::Formatter<'g>);
+        impl fmt::Write for Escaped<'_, '_> {
+            fn write_str(&mut self, s: &str) -> fmt::Result {
+                s.chars().try_for_each(|c| match c {
+                    '\'' => self.0.write_str("'"),
+                    c => write!(self.0, "{}", c.escape_debug()),
+                })
+            }
+        }
+        f.write_str("\"")?;
+        fmt::write(&mut Escaped(f), format_args!("{self}"))?;
+        f.write_str("\"")
+    }
+}
 
 impl fmt::Display for Message<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -282,13 +344,17 @@ impl fmt::Display for Message<'_> {
             ErrorKind::Syntax => write!(f, "expected {}", e.expected),
             ErrorKind::InvalidUtf8 => f.write_str("invalid UTF-8"),
             ErrorKind::LoneSurrogate => {
-                f.write_str("lone UTF-16 surrogate in a \\u escape (YAML cannot hold it)")
+                f.write_str("lone surrogate in a \\u escape (YAML cannot hold it)")
             }
             ErrorKind::DuplicateKey => {
                 // The key bytes are a prefix of valid UTF-8 cut on a boundary.
                 let key = core::str::from_utf8(&e.key[..usize::from(e.key_len)]).unwrap_or("");
                 let cut = if e.key_cut { "..." } else { "" };
-                write!(f, "duplicate key \"{key}{cut}\" (first at byte {})", e.aux)
+                write!(
+                    f,
+                    "duplicate key \"{key}{cut}\" (first at line {}, column {})",
+                    e.first_line, e.first_column
+                )
             }
             ErrorKind::TooDeep => write!(f, "containers nested deeper than {} levels", e.aux),
             ErrorKind::TrailingValue => {
@@ -300,15 +366,34 @@ impl fmt::Display for Message<'_> {
     }
 }
 
+/// The message and, unless the sink failed, where: `expected a value at
+/// line 1, column 10`, or `the output sink failed`.
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} at line {}, column {}",
-            self.message(),
-            self.line,
-            self.column
-        )
+        match self.kind {
+            ErrorKind::Write => write!(f, "{}", self.message()),
+            _ => write!(
+                f,
+                "{} at line {}, column {}",
+                self.message(),
+                self.line,
+                self.column
+            ),
+        }
+    }
+}
+
+/// Short, like serde_json's: `Error(Syntax, "expected a value", line: 1,
+/// column: 10)`, or `Error(Write, "the output sink failed")`.
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut t = f.debug_tuple("Error");
+        t.field(&self.kind).field(&self.message());
+        if self.kind != ErrorKind::Write {
+            t.field(&format_args!("line: {}", self.line))
+                .field(&format_args!("column: {}", self.column));
+        }
+        t.finish()
     }
 }
 

@@ -32,22 +32,22 @@
 //! The crate is `no_std`, has no dependencies, and its core path
 //! ([`to_fmt`], [`Options::to_fmt`], [`Dump`]) neither allocates nor
 //! recurses. The features `alloc` (`String` output, [`Diff`] and
-//! [`assert_kyaml_eq!`]) and `std`
-//! (`io::Write` output and the `kyaml` command) are on by default.
+//! [`assert_kyaml_eq!`]) and `std` (`io::Read` input, `io::Write`
+//! output and the `kyaml` command) are on by default.
 //!
-//! How it works: a tokenizer (`src/scan`) turns JSON into events; a first
-//! pass over each document (`src/plan`) checks all of it and records which
-//! lists are "cuddled"; then the emitter (`src/emit`) writes the events as
-//! KYAML. `to_string`, and `to_fmt` on inputs of up to 2 KiB, do both in
-//! one pass, into a `String` or a buffer on the stack that is dropped on
-//! an error or else handed over whole (`src/encode.rs`). Either way,
-//! nothing of a document reaches the sink before it has proved valid. The
-//! quoting rules live in `src/emit/string.rs` (strings) and
-//! `src/emit/key.rs` (keys); `docs/architecture.md` has the whole picture.
+//! Input is anything that is `AsRef<[u8]>` (`&str`, `&[u8]`, `String`,
+//! `Vec<u8>`): strict JSON (RFC 8259) in UTF-8, one value or a stream of
+//! them (concatenated, or one per line: JSON Lines), each of which becomes
+//! one KYAML document. Every document is checked completely before any of
+//! it reaches your sink: on an error, the documents before the bad one
+//! have been written whole and nothing of the bad one has. The [`Error`]
+//! names the byte offset, line and column, and what was expected there.
+//! Nesting is limited ([`Options::max_depth`]), never a stack overflow.
 //!
 //! [KYAML]: https://github.com/kubernetes/enhancements/tree/master/keps/sig-cli/5295-kyaml
 
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -337,6 +337,7 @@ impl Options {
     /// # Ok::<(), kyaml::Error>(())
     /// ```
     #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     pub fn to_string(&self, json: impl AsRef<[u8]>) -> Result<alloc::string::String, Error> {
         let json = json.as_ref();
         let mut out = alloc::string::String::with_capacity(json.len() + json.len() / 2);
@@ -362,6 +363,7 @@ impl Options {
     /// # Ok::<(), std::io::Error>(())
     /// ```
     #[cfg(feature = "std")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
     pub fn to_writer<W: std::io::Write>(
         &self,
         json: impl AsRef<[u8]>,
@@ -380,7 +382,8 @@ impl Options {
 /// # Ok::<(), kyaml::Error>(())
 /// ```
 #[cfg(feature = "alloc")]
-pub fn to_string(json: &str) -> Result<alloc::string::String, Error> {
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
+pub fn to_string(json: impl AsRef<[u8]>) -> Result<alloc::string::String, Error> {
     Options::new().to_string(json)
 }
 
@@ -407,6 +410,7 @@ pub fn to_fmt<W: fmt::Write + ?Sized>(json: impl AsRef<[u8]>, out: &mut W) -> Re
 /// # Ok::<(), std::io::Error>(())
 /// ```
 #[cfg(feature = "std")]
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 pub fn to_writer<W: std::io::Write>(json: impl AsRef<[u8]>, out: W) -> std::io::Result<()> {
     Options::new().to_writer(json, out)
 }

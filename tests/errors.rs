@@ -124,6 +124,13 @@ fn errors_name_the_place_and_what_was_expected() {
             err.to_string(),
             format!("{} at line {line}, column {column}", err.message()),
         );
+        // `{:?}` (what `unwrap` shows) is as short as serde_json's.
+        let message = format!("{:?}", err.message());
+        assert_eq!(
+            format!("{err:?}"),
+            format!("Error({kind:?}, {message}, line: {line}, column: {column})")
+        );
+        assert!(format!("{err:?}").len() < 100, "{err:?}");
         // The no-alloc path agrees, in both layouts, and writes nothing.
         for opts in [Options::new(), Options::new().compact(true)] {
             let mut out = String::new();
@@ -139,7 +146,7 @@ fn every_kind_has_its_message() {
     assert_eq!(message("[1,]"), "expected a value");
     assert_eq!(
         message("\"\\udc00\""),
-        "lone UTF-16 surrogate in a \\u escape (YAML cannot hold it)"
+        "lone surrogate in a \\u escape (YAML cannot hold it)"
     );
     let utf8 = kyaml::to_fmt(b"[\xff]", &mut String::new()).unwrap_err();
     assert_eq!(utf8.message().to_string(), "invalid UTF-8");
@@ -157,20 +164,30 @@ fn every_kind_has_its_message() {
 /// `(input, offset, first offset, message)`.
 #[rustfmt::skip]
 const DUPLICATES: &[(&str, usize, usize, &str)] = &[
-    ("{\"a\":1,\"a\":2}", 7, 1, "duplicate key \"a\" (first at byte 1)"),
-    ("{\"name\": 1, \"other\": 2, \"name\": 3}", 24, 1, "duplicate key \"name\" (first at byte 1)"),
-    ("{\"a\":1,\"\\u0061\":2}", 7, 1, "duplicate key \"\\u0061\" (first at byte 1)"),
-    ("{\"\\/\":1,\"/\":2}", 8, 1, "duplicate key \"/\" (first at byte 1)"),
-    ("{\"\\ud83d\\ude00\":1,\"😀\":2}", 18, 1, "duplicate key \"😀\" (first at byte 1)"),
-    ("[{\"x\":{\"k\":1,\"k\":2}}]", 13, 7, "duplicate key \"k\" (first at byte 7)"),
-    ("{\"a\":{\"a\":1},\"b\":{\"k\":1,\"k\":2}}", 24, 18, "duplicate key \"k\" (first at byte 18)"),
-    ("{\"a\":1,\n \"b\":2,\n \"a\":3}", 17, 1, "duplicate key \"a\" (first at byte 1)"),
+    ("{\"a\":1,\"a\":2}", 7, 1, "duplicate key \"a\" (first at line 1, column 2)"),
+    ("{\"name\": 1, \"other\": 2, \"name\": 3}", 24, 1, "duplicate key \"name\" (first at line 1, column 2)"),
+    ("{\"a\":1,\"\\u0061\":2}", 7, 1, "duplicate key \"\\u0061\" (first at line 1, column 2)"),
+    ("{\"\\/\":1,\"/\":2}", 8, 1, "duplicate key \"/\" (first at line 1, column 2)"),
+    ("{\"\\ud83d\\ude00\":1,\"😀\":2}", 18, 1, "duplicate key \"😀\" (first at line 1, column 2)"),
+    ("[{\"x\":{\"k\":1,\"k\":2}}]", 13, 7, "duplicate key \"k\" (first at line 1, column 8)"),
+    ("{\"a\":{\"a\":1},\"b\":{\"k\":1,\"k\":2}}", 24, 18, "duplicate key \"k\" (first at line 1, column 19)"),
+    ("{\"a\":1,\n \"b\":2,\n \"a\":3}", 17, 1, "duplicate key \"a\" (first at line 1, column 2)"),
+    ("{\n \"é\":1,\n \"é\":2}", 12, 3, "duplicate key \"é\" (first at line 2, column 2)"),
 ];
 
 #[test]
 fn duplicate_keys_name_both_positions() {
     for &(json, offset, first, message) in DUPLICATES {
         let err = kyaml::to_string(json).unwrap_err();
+        // The first position, as line and column, is where the first key's
+        // offset is.
+        let before = &json[..first];
+        let line = 1 + before.matches('\n').count();
+        let column = 1 + before[before.rfind('\n').map_or(0, |i| i + 1)..]
+            .chars()
+            .count();
+        assert_eq!(err.first_position(), Some((line, column)), "{json}");
+        assert!(message.ends_with(&format!("(first at line {line}, column {column})")));
         assert_eq!(err.kind(), ErrorKind::DuplicateKey, "{json}");
         assert_eq!(
             (err.offset(), err.first_offset()),
@@ -183,15 +200,19 @@ fn duplicate_keys_name_both_positions() {
     assert!(kyaml::to_string("[{\"a\":1},{\"a\":2},{\"b\":{\"a\":3}}]").is_ok());
     // Other kinds have no first offset.
     assert_eq!(kyaml::to_string("[1,]").unwrap_err().first_offset(), None);
+    assert_eq!(kyaml::to_string("[1,]").unwrap_err().first_position(), None);
 }
 
 #[test]
 fn long_duplicate_keys_are_shortened_on_a_character_boundary() {
     let key = "é".repeat(30);
-    let err = kyaml::to_string(&format!("{{\"{key}\":1,\"{key}\":2}}")).unwrap_err();
+    let err = kyaml::to_string(format!("{{\"{key}\":1,\"{key}\":2}}")).unwrap_err();
     assert_eq!(
         err.message().to_string(),
-        format!("duplicate key \"{}...\" (first at byte 1)", "é".repeat(20))
+        format!(
+            "duplicate key \"{}...\" (first at line 1, column 2)",
+            "é".repeat(20)
+        )
     );
 }
 
@@ -374,10 +395,82 @@ fn a_failing_sink_is_a_write_error() {
             Err(std::fmt::Error)
         }
     }
+    let err = kyaml::to_fmt("[1]", &mut Full).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Write);
+    // The input is not at fault: no position in it is named.
+    assert_eq!(err.to_string(), "the output sink failed");
     assert_eq!(
-        kyaml::to_fmt("[1]", &mut Full).unwrap_err().kind(),
-        ErrorKind::Write
+        format!("{err:?}"),
+        r#"Error(Write, "the output sink failed")"#
     );
+    // Into an `io::Write`, the sink's own error comes back.
+    let err = kyaml::to_writer("[1]", Refusing).unwrap_err();
+    assert_eq!(err.to_string(), "disk full");
+}
+
+/// An `io::Write` that fails every write.
+struct Refusing;
+
+impl std::io::Write for Refusing {
+    fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+        Err(std::io::Error::other("disk full"))
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn debug_shows_kind_message_and_position_only() {
+    let err = kyaml::to_string("{\"a\": [1,,2]}").unwrap_err();
+    assert_eq!(
+        format!("{err:?}"),
+        r#"Error(Syntax, "expected a value", line: 1, column: 10)"#
+    );
+    // Quotes in the message are escaped, as `str`'s `Debug` does.
+    let err = kyaml::to_string("{\"a\\\"b\":1,\"a\\\"b\":2}").unwrap_err();
+    assert_eq!(
+        format!("{:?}", err.message()),
+        r#""duplicate key \"a\\\"b\" (first at line 1, column 2)""#
+    );
+    assert_eq!(
+        format!("{err:?}"),
+        r#"Error(DuplicateKey, "duplicate key \"a\\\"b\" (first at line 1, column 2)", line: 1, column: 11)"#
+    );
+}
+
+#[test]
+fn every_entry_point_takes_str_bytes_string_and_vec() {
+    let want = "---\n[\n  1,\n]\n";
+    let inputs: [&dyn Fn() -> Result<String, kyaml::Error>; 4] = [
+        &|| kyaml::to_string("[1]"),
+        &|| kyaml::to_string(b"[1]"),
+        &|| kyaml::to_string(String::from("[1]")),
+        &|| kyaml::to_string(vec![b'[', b'1', b']']),
+    ];
+    for input in inputs {
+        assert_eq!(input().unwrap(), want);
+    }
+    let mut out = String::new();
+    kyaml::to_fmt(vec![b'[', b'1', b']'], &mut out).unwrap();
+    Options::new()
+        .to_fmt(String::from("[1]"), &mut out)
+        .unwrap();
+    assert_eq!(out, want.repeat(2));
+    let mut bytes = Vec::new();
+    kyaml::to_writer(&b"[1]"[..], &mut bytes).unwrap();
+    Options::new()
+        .to_writer(String::from("[1]"), &mut bytes)
+        .unwrap();
+    assert_eq!(bytes, want.repeat(2).as_bytes());
+    assert_eq!(
+        Options::new().to_string(vec![b'[', b'1', b']']).unwrap(),
+        want
+    );
+    assert_eq!(format!("{}", Dump(b"[1]")), "[1]");
+    assert_eq!(format!("{}", Dump(String::from("[1]"))), "[1]");
+    assert_eq!(format!("{}", Dump(vec![b'[', b'1', b']'])), "[1]");
+    assert_eq!(format!("{}", Dump(&b"[1]"[..])), "[1]");
 }
 
 #[test]
@@ -401,7 +494,7 @@ fn dump_falls_back_to_a_quoted_string_and_a_comment() {
     );
     assert_eq!(
         format!("{}", Dump("{\"a\":1,\"a\":2}")),
-        "\"{\\\"a\\\":1,\\\"a\\\":2}\" # invalid JSON: duplicate key \"a\" (first at byte 1) at line 1, column 8"
+        "\"{\\\"a\\\":1,\\\"a\\\":2}\" # invalid JSON: duplicate key \"a\" (first at line 1, column 2) at line 1, column 8"
     );
     assert_eq!(format!("{}", Dump("{\"a\":[1]}")), "{a: [1]}");
     assert_eq!(

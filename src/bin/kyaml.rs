@@ -89,8 +89,8 @@ fn main() -> ExitCode {
         };
         let input = match read(file) {
             Ok(input) => input,
-            Err(e) => {
-                eprintln!("kyaml: {name}: {e}");
+            Err((what, e)) => {
+                eprintln!("kyaml: cannot {what} {name}: {}", in_words(&e));
                 status = ExitCode::FAILURE;
                 continue;
             }
@@ -111,7 +111,7 @@ fn main() -> ExitCode {
                     status = ExitCode::FAILURE;
                 }
                 _ => {
-                    eprintln!("kyaml: writing output: {e}");
+                    eprintln!("kyaml: cannot write to standard output: {}", in_words(&e));
                     return ExitCode::FAILURE;
                 }
             },
@@ -156,14 +156,30 @@ impl std::fmt::Write for Discard {
     }
 }
 
-/// Reads a whole file, or standard input for `-`.
-fn read(file: &std::ffi::OsStr) -> io::Result<Vec<u8>> {
+/// Reads a whole file, or standard input for `-`; an error says whether
+/// opening or reading failed.
+fn read(file: &std::ffi::OsStr) -> Result<Vec<u8>, (&'static str, io::Error)> {
+    let mut input = Vec::new();
     if file == "-" {
-        let mut input = Vec::new();
-        io::stdin().lock().read_to_end(&mut input)?;
+        io::stdin()
+            .lock()
+            .read_to_end(&mut input)
+            .map_err(|e| ("read", e))?;
         return Ok(input);
     }
-    std::fs::read(file)
+    let mut f = std::fs::File::open(file).map_err(|e| ("open", e))?;
+    f.read_to_end(&mut input).map_err(|e| ("read", e))?;
+    Ok(input)
+}
+
+/// An I/O error in words: `No such file or directory`, without the
+/// `(os error 2)` that follows them.
+fn in_words(e: &io::Error) -> String {
+    let text = e.to_string();
+    match (e.raw_os_error(), text.rfind(" (os error ")) {
+        (Some(_), Some(at)) => text[..at].to_owned(),
+        _ => text,
+    }
 }
 
 /// Prints `FILE:LINE:COLUMN: message`, the line, and a caret under the column.

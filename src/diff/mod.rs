@@ -193,7 +193,7 @@ impl<'a> Diff<'a> {
                 if document {
                     out.push_str("---\n");
                 }
-                let _ = write_text(&mut out, &String::from_utf8_lossy(input));
+                let _ = write_text(&mut out, input);
                 let _ = write!(out, " # invalid JSON: {err}");
                 if document {
                     out.push('\n');

@@ -353,6 +353,6 @@ pub(crate) fn indent<W: Write + ?Sized>(out: &mut W, level: usize) -> Result {
 }
 
 /// Writes any text as one double-quoted KYAML string on one line.
-pub(crate) fn write_text<W: Write + ?Sized>(out: &mut W, text: &str) -> Result {
+pub(crate) fn write_text<W: Write + ?Sized>(out: &mut W, text: &[u8]) -> Result {
     string::write_plain(out, text)
 }

@@ -204,11 +204,18 @@ fn write_hex<W: Write + ?Sized>(out: &mut W, c: char) -> Result {
     out.write_str(core::str::from_utf8(&buf[..2 + digits]).unwrap_or("\\ufffd"))
 }
 
-/// Writes text that is not JSON-escaped as a one-line double-quoted string.
-pub(crate) fn write_plain<W: Write + ?Sized>(out: &mut W, text: &str) -> Result {
+/// Writes text that is not JSON-escaped as a one-line double-quoted string;
+/// each invalid UTF-8 sequence in it becomes U+FFFD.
+pub(crate) fn write_plain<W: Write + ?Sized>(out: &mut W, text: &[u8]) -> Result {
     out.write_str("\"")?;
-    text.chars()
-        .try_for_each(|c| write_char(out, c, Layout::Escaped))?;
+    for chunk in text.utf8_chunks() {
+        let lost = (!chunk.invalid().is_empty()).then_some(char::REPLACEMENT_CHARACTER);
+        chunk
+            .valid()
+            .chars()
+            .chain(lost)
+            .try_for_each(|c| write_char(out, c, Layout::Escaped))?;
+    }
     out.write_str("\"")
 }
 
