@@ -164,8 +164,9 @@ impl Fault {
 /// The line of `input` that holds byte `offset`, as a range of bytes: from
 /// the byte after the line feed before it (or past a byte order mark that
 /// opens the input) to its line feed or the end. The one place lines and
-/// columns are found, for [`Error::column`] and [`Error::line_in`].
-fn line_at(input: &[u8], offset: usize) -> core::ops::Range<usize> {
+/// columns are found, for [`Error::column`] and [`Error::line_in`] (and a
+/// stream's rejected document, which is a part of its input).
+pub(crate) fn line_at(input: &[u8], offset: usize) -> core::ops::Range<usize> {
     let offset = offset.min(input.len());
     let start = input[..offset]
         .iter()
@@ -217,6 +218,21 @@ impl Error {
     /// ```
     pub fn line_in<'a>(&self, input: &'a [u8]) -> &'a [u8] {
         input.get(line_at(input, self.offset)).unwrap_or_default()
+    }
+
+    /// The error as it stands in a longer input, in which the text it was
+    /// found in starts at byte `offset`, on `line` and `column`.
+    #[cfg(feature = "std")]
+    pub(crate) fn within(mut self, offset: usize, line: usize, column: usize) -> Error {
+        let shift =
+            |(l, c): (usize, usize)| (l + line - 1, if l == 1 { c + column - 1 } else { c });
+        self.offset += offset;
+        (self.line, self.column) = shift((self.line, self.column));
+        if self.kind == ErrorKind::DuplicateKey {
+            self.aux += offset;
+            (self.first_line, self.first_column) = shift((self.first_line, self.first_column));
+        }
+        self
     }
 
     /// Keeps the start of the key spelled `raw`, cut on a character

@@ -3,12 +3,12 @@
 use core::fmt;
 use std::io;
 
-use crate::error::ErrorKind;
+use crate::error::{Error, ErrorKind};
 use crate::{encode, plan, Options};
 
 /// A `fmt::Write` in front of an `io::Write`: gathers small writes into
 /// one buffer, and keeps the I/O error that `fmt::Error` cannot carry.
-struct Buffered<W: io::Write> {
+pub(crate) struct Buffered<W> {
     inner: W,
     buf: [u8; 8192],
     len: usize,
@@ -16,9 +16,38 @@ struct Buffered<W: io::Write> {
 }
 
 impl<W: io::Write> Buffered<W> {
-    fn flush(&mut self) -> io::Result<()> {
+    pub(crate) fn new(inner: W) -> Buffered<W> {
+        Buffered {
+            inner,
+            buf: [0; 8192],
+            len: 0,
+            error: None,
+        }
+    }
+
+    /// Hands what is buffered to the inner writer.
+    pub(crate) fn flush(&mut self) -> io::Result<()> {
         let len = core::mem::take(&mut self.len);
         self.inner.write_all(&self.buf[..len])
+    }
+
+    /// Hands what is buffered to the inner writer, and flushes that.
+    pub(crate) fn deliver(&mut self) -> io::Result<()> {
+        self.flush()?;
+        self.inner.flush()
+    }
+
+    /// The I/O error behind the last failed write, if any.
+    pub(crate) fn take_error(&mut self) -> Option<io::Error> {
+        self.error.take()
+    }
+
+    pub(crate) fn inner(&self) -> &W {
+        &self.inner
+    }
+
+    pub(crate) fn into_inner(self) -> W {
+        self.inner
     }
 
     fn fail(&mut self, error: io::Error) -> fmt::Error {
@@ -42,24 +71,29 @@ impl<W: io::Write> fmt::Write for Buffered<W> {
 }
 
 pub(crate) fn to_writer<W: io::Write>(json: &[u8], opts: Options, out: W) -> io::Result<()> {
-    let mut sink = Buffered {
-        inner: out,
-        buf: [0; 8192],
-        len: 0,
-        error: None,
-    };
-    let result = encode::encode(json, opts, &mut sink, plan::Growing::default());
-    if let Some(error) = sink.error.take() {
-        return Err(error);
-    }
+    let mut sink = Buffered::new(out);
+    let checked = encode_into(json, opts, &mut sink)?;
     // Documents before an invalid one are complete: deliver them.
-    sink.flush()?;
-    sink.inner.flush()?;
-    match result {
-        Err(e) if e.kind() != ErrorKind::Write => {
-            Err(io::Error::new(io::ErrorKind::InvalidData, e))
+    sink.deliver()?;
+    checked.map_err(invalid)
+}
+
+/// Encodes `json` into `sink`, checking each document before writing it:
+/// the writer's error if a write failed, else whether `json` was valid.
+pub(crate) fn encode_into<W: io::Write>(
+    json: &[u8],
+    opts: Options,
+    sink: &mut Buffered<W>,
+) -> io::Result<Result<(), Error>> {
+    match encode::encode(json, opts, sink, plan::Growing::default()) {
+        Err(e) if e.kind() == ErrorKind::Write => {
+            Err(sink.take_error().unwrap_or_else(|| io::Error::other(e)))
         }
-        Err(e) => Err(io::Error::other(e)),
-        Ok(()) => Ok(()),
+        checked => Ok(checked),
     }
+}
+
+/// An invalid document as an I/O error: `InvalidData`, holding the [`Error`].
+pub(crate) fn invalid(e: Error) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, e)
 }

@@ -44,6 +44,10 @@
 //! names the byte offset, line and column, and what was expected there.
 //! Nesting is limited ([`Options::max_depth`]), never a stack overflow.
 //!
+//! From an `io::Read`, [`transcode`] and [`Options::transcode`] read one
+//! document at a time and write each as soon as it is complete, in memory
+//! bounded by the largest document: a filter for pipes and `tail -f`.
+//!
 //! [KYAML]: https://github.com/kubernetes/enhancements/tree/master/keps/sig-cli/5295-kyaml
 
 #![no_std]
@@ -71,6 +75,8 @@ mod error;
 mod io;
 mod plan;
 mod scan;
+#[cfg(feature = "std")]
+mod stream;
 mod swar;
 mod tiered;
 
@@ -86,6 +92,8 @@ pub use error::{Error, ErrorKind};
 pub use scan::resolve::Schema;
 #[cfg(feature = "alloc")]
 pub use scan::Warning;
+#[cfg(feature = "std")]
+pub use stream::Transcoder;
 
 /// The deepest nesting of containers any [`Options`] allows.
 ///
@@ -371,6 +379,49 @@ impl Options {
     ) -> std::io::Result<()> {
         io::to_writer(json.as_ref(), *self, out)
     }
+
+    /// Reads JSON from `input` and writes each document to `output` as
+    /// soon as it is complete and valid: a filter for pipes and streams
+    /// that never end (`tail -f`, `kubectl get -w -o json`), in memory
+    /// bounded by the largest document plus a fixed buffer.
+    ///
+    /// The output is flushed whenever the input has no complete document
+    /// ready, so each document is written before the next one is read. An
+    /// invalid document is an `io::Error` of kind `InvalidData` whose
+    /// inner error is the [`Error`], positioned in the whole input; the
+    /// documents before it have been written and flushed, and nothing of
+    /// it. Reads and writes that fail return their own errors. To go on
+    /// after an invalid document, use a [`Transcoder`].
+    ///
+    /// ```
+    /// let mut out = Vec::new();
+    /// kyaml::Options::new().compact(true).transcode(&b"{\"a\":1}\n[2]"[..], &mut out)?;
+    /// assert_eq!(out, b"---\n{a: 1}\n---\n[2]\n");
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    #[cfg(feature = "std")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
+    pub fn transcode<R: std::io::Read, W: std::io::Write>(
+        &self,
+        input: R,
+        output: W,
+    ) -> std::io::Result<()> {
+        let mut docs = self.transcoder(input, output);
+        while docs.next_document()? {}
+        Ok(())
+    }
+
+    /// A [`Transcoder`] from `input` to `output`, to read and write one
+    /// document at a time.
+    #[cfg(feature = "std")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
+    pub fn transcoder<R: std::io::Read, W: std::io::Write>(
+        &self,
+        input: R,
+        output: W,
+    ) -> Transcoder<R, W> {
+        Transcoder::new(*self, input, output)
+    }
 }
 
 /// Renders `json` as a KYAML document (or stream of documents) in a new
@@ -413,4 +464,19 @@ pub fn to_fmt<W: fmt::Write + ?Sized>(json: impl AsRef<[u8]>, out: &mut W) -> Re
 #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 pub fn to_writer<W: std::io::Write>(json: impl AsRef<[u8]>, out: W) -> std::io::Result<()> {
     Options::new().to_writer(json, out)
+}
+
+/// Reads JSON from `input` and writes each document as KYAML (document
+/// form, regular layout) to `output` as soon as it is complete. See
+/// [`Options::transcode`].
+///
+/// ```no_run
+/// // A filter: standard input to standard output, document by document.
+/// kyaml::transcode(std::io::stdin().lock(), std::io::stdout().lock())?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[cfg(feature = "std")]
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
+pub fn transcode<R: std::io::Read, W: std::io::Write>(input: R, output: W) -> std::io::Result<()> {
+    Options::new().transcode(input, output)
 }

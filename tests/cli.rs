@@ -191,12 +191,64 @@ fn a_directory_is_reported_in_words() {
 }
 
 #[test]
+fn each_document_appears_before_the_input_ends() {
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kyaml"))
+        .arg("-c")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    for (doc, want) in [
+        ("{\"a\": 1}\n", "---\n{a: 1}\n"),
+        ("[\"é\", 2]\n", "---\n[\"é\", 2]\n"),
+    ] {
+        stdin.write_all(doc.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        // Blocks until the tool writes it: it must not wait for the end
+        // of its input (stdin stays open).
+        let mut got = vec![0; want.len()];
+        stdout.read_exact(&mut got).unwrap();
+        assert_eq!(text(&got), want);
+    }
+    drop(stdin);
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).unwrap();
+    assert_eq!(rest, "");
+    assert!(child.wait().unwrap().success());
+}
+
+#[test]
+fn keep_going_reports_each_bad_line_and_renders_the_rest() {
+    let input = "{\"a\": 1}\n{\"a\": [1,,2]}\n{\"b\": 2}\nnope\n[3]\n";
+    let out = kyaml(&["-c", "--keep-going"], input);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "---\n{a: 1}\n---\n{b: 2}\n---\n[3]\n");
+    assert_eq!(
+        text(&out.stderr),
+        concat!(
+            "<stdin>:2:10: expected a value\n  {\"a\": [1,,2]}\n           ^\n",
+            "<stdin>:4:2: expected `null`\n  nope\n   ^\n",
+        )
+    );
+    // Without it, the first bad document ends the file.
+    let out = kyaml(&["-c"], input);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "---\n{a: 1}\n");
+    assert_eq!(text(&out.stderr).lines().count(), 3);
+    let out = kyaml(&["-k"], "[1]\n");
+    assert!(out.status.success());
+}
+
+#[test]
 fn help_and_version() {
     for flag in ["--help", "-h"] {
         let help = kyaml(&[flag], "");
         assert!(help.status.success());
         assert!(text(&help.stdout).starts_with(
-            "Usage: kyaml [--from json|yaml] [--schema kubectl|yaml-1.2] [--compact] [FILE ...]\n"
+            "Usage: kyaml [--from json|yaml] [--schema kubectl|yaml-1.2] [--compact] [--keep-going] [FILE ...]\n"
         ));
         assert!(text(&help.stdout).contains("  -c, --compact "));
     }

@@ -2,8 +2,11 @@
 //! as it goes (lists decided by a skim ahead); `to_writer` checks each
 //! document first and then writes it; `to_fmt` writes a small input in one
 //! pass into a buffer on the stack and falls back to the two passes when
-//! the output outgrows it. Same output for valid input, the same error for
-//! invalid input, over every conformance input, every truncation of them,
+//! the output outgrows it; `transcode` reads from an `io::Read` (here one
+//! that gives a byte at a time, and one that gives pieces of changing
+//! sizes) and frames each document as it arrives. Same output for valid
+//! input, the same error (and the same documents before it) for invalid
+//! input, over every conformance input, every truncation of them,
 //! every one-byte change from a set of bytes that matter to JSON, and
 //! inputs on both sides of each path's limits.
 
@@ -27,16 +30,66 @@ fn assert_agree(json: &[u8]) -> bool {
         let mut out = String::new();
         let fmt = opts.to_fmt(json, &mut out).map(|()| out);
         let mut bytes = Vec::new();
-        let two_pass = match opts.to_writer(json, &mut bytes) {
-            Ok(()) => Ok(String::from_utf8(bytes).unwrap()),
+        let written = opts.to_writer(json, &mut bytes);
+        let two_pass = match written {
+            Ok(()) => Ok(String::from_utf8(bytes.clone()).unwrap()),
             Err(e) => Err(*e.into_inner().unwrap().downcast::<kyaml::Error>().unwrap()),
         };
         let shown = || format!("{opts:?} on {:?}", String::from_utf8_lossy(json));
         assert_eq!(one_pass, two_pass, "to_string, to_writer: {}", shown());
         assert_eq!(fmt, two_pass, "to_fmt, to_writer: {}", shown());
+        // From a reader, the same documents before the same error.
+        let mut readers = vec![Pieces::new(json, &[3, 1, 4, 1, 5, 9, 2, 6, 53, 1000])];
+        if json.len() <= 4096 {
+            readers.push(Pieces::new(json, &[1]));
+        }
+        for reader in readers {
+            let sizes = reader.sizes;
+            let mut streamed = Vec::new();
+            let result = opts
+                .transcode(reader, &mut streamed)
+                .map_err(|e| *e.into_inner().unwrap().downcast::<kyaml::Error>().unwrap());
+            let shown = || format!("{} ({sizes:?} bytes per read)", shown());
+            assert_eq!(
+                result,
+                two_pass.clone().map(|_| ()),
+                "transcode: {}",
+                shown()
+            );
+            assert_eq!(streamed, bytes, "transcode, to_writer: {}", shown());
+        }
         valid &= one_pass.is_ok();
     }
     valid
+}
+
+/// A reader that gives its bytes in pieces of the given sizes, in turn.
+struct Pieces<'a> {
+    rest: &'a [u8],
+    sizes: &'a [usize],
+    turn: usize,
+}
+
+impl<'a> Pieces<'a> {
+    fn new(data: &'a [u8], sizes: &'a [usize]) -> Pieces<'a> {
+        Pieces {
+            rest: data,
+            sizes,
+            turn: 0,
+        }
+    }
+}
+
+impl std::io::Read for Pieces<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.sizes[self.turn % self.sizes.len()]
+            .min(buf.len())
+            .min(self.rest.len());
+        self.turn += 1;
+        buf[..n].copy_from_slice(&self.rest[..n]);
+        self.rest = &self.rest[n..];
+        Ok(n)
+    }
 }
 
 fn conformance_inputs() -> Vec<String> {

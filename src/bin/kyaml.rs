@@ -1,5 +1,6 @@
-//! `kyaml [--from json|yaml] [--schema kubectl|yaml-1.2] [--compact] [FILE ...]`:
-//! JSON (one value, a stream, or JSON Lines) or YAML in, KYAML documents out.
+//! `kyaml [--from json|yaml] [--schema kubectl|yaml-1.2] [--compact]
+//! [--keep-going] [FILE ...]`: JSON (one value, a stream, or JSON Lines) or
+//! YAML in, KYAML documents out; JSON documents each as soon as it is complete.
 
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
@@ -8,13 +9,15 @@ use std::process::ExitCode;
 mod diff;
 
 const USAGE: &str = "\
-Usage: kyaml [--from json|yaml] [--schema kubectl|yaml-1.2] [--compact] [FILE ...]
+Usage: kyaml [--from json|yaml] [--schema kubectl|yaml-1.2] [--compact] [--keep-going] [FILE ...]
        kyaml diff [OPTIONS] OLD NEW   (see `kyaml diff --help`)
 
 Renders JSON or YAML as KYAML, the YAML dialect of `kubectl get -o kyaml`.
 Reads each FILE (`-` or none: standard input); every JSON value, whether
 concatenated or one per line (JSON Lines), and every YAML document becomes
-one `---` document on standard output.
+one `---` document on standard output. JSON documents are written as soon
+as each is complete, so `tail -f app.jsonl | kyaml` and `kubectl get pods
+-w -o json | kyaml` print each one as it comes.
 
 Options:
       --from LANG     json or yaml. Without it, a `.json` file is JSON, a
@@ -25,12 +28,15 @@ Options:
                       `kubectl apply` reads, `yes`/`on` booleans, `0777` octal)
                       or yaml-1.2; where the two differ, a warning on
                       standard error says so (FILE:LINE:COLUMN: warning: ...)
-  -c, --compact   write each document on one line
-  -h, --help      print this help
-  -V, --version   print the version
+  -c, --compact     write each document on one line
+  -k, --keep-going  after an invalid JSON document, go on at the next line
+                    that starts a value (for JSON Lines)
+  -h, --help        print this help
+  -V, --version     print the version
 
 An invalid document is reported on standard error as FILE:LINE:COLUMN and
-not written; the documents before it are. The exit status is then 1.
+not written; the documents before it are. Without -k (and always for YAML)
+the rest of its file is skipped. The exit status is then 1.
 ";
 
 fn main() -> ExitCode {
@@ -38,6 +44,7 @@ fn main() -> ExitCode {
         return diff::main(std::env::args_os().skip(2));
     }
     let mut opts = kyaml::Options::new();
+    let mut keep_going = false;
     let mut from = None;
     let mut files = Vec::new();
     let mut flags_done = false;
@@ -60,6 +67,7 @@ fn main() -> ExitCode {
                 }
             }
             Some("-c" | "--compact") if !flags_done => opts = opts.compact(true),
+            Some("-k" | "--keep-going") if !flags_done => keep_going = true,
             Some("-h" | "--help") if !flags_done => {
                 print!("{USAGE}");
                 return ExitCode::SUCCESS;
@@ -87,63 +95,161 @@ fn main() -> ExitCode {
         } else {
             file.to_string_lossy()
         };
-        let input = match read(file) {
-            Ok(input) => input,
-            Err((what, e)) => {
-                eprintln!("kyaml: cannot {what} {name}: {}", in_words(&e));
-                status = ExitCode::FAILURE;
-                continue;
+        let source: Box<dyn Read> = if file == "-" {
+            Box::new(io::stdin().lock())
+        } else {
+            match std::fs::File::open(file) {
+                Ok(f) => Box::new(f),
+                Err(e) => {
+                    eprintln!("kyaml: cannot open {name}: {}", in_words(&e));
+                    status = ExitCode::FAILURE;
+                    continue;
+                }
             }
         };
-        let opts = opts.input(from.unwrap_or_else(|| detect(file, &input, opts)));
-        for warning in opts.warnings(&input) {
-            eprintln!(
-                "{name}:{}:{}: warning: {}",
-                warning.line, warning.column, warning.message
-            );
-        }
-        match opts.to_writer(&input, &mut out) {
-            Ok(()) => {}
+        let mut source = Watched {
+            inner: source,
+            failed: false,
+        };
+        match render(file, &name, &mut source, opts, from, keep_going, &mut out) {
+            Ok(true) => {}
+            Ok(false) => status = ExitCode::FAILURE,
+            Err(e) if source.failed => {
+                eprintln!("kyaml: cannot read {name}: {}", in_words(&e));
+                status = ExitCode::FAILURE;
+            }
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return status,
-            Err(e) => match e.get_ref().and_then(|e| e.downcast_ref::<kyaml::Error>()) {
-                Some(err) if e.kind() == io::ErrorKind::InvalidData => {
-                    report(&name, &input, err);
-                    status = ExitCode::FAILURE;
-                }
-                _ => {
-                    eprintln!("kyaml: cannot write to standard output: {}", in_words(&e));
-                    return ExitCode::FAILURE;
-                }
-            },
+            Err(e) => {
+                eprintln!("kyaml: cannot write to standard output: {}", in_words(&e));
+                return ExitCode::FAILURE;
+            }
         }
     }
     status
 }
 
-/// The input language of `file` without `--from`: by its extension
-/// (`.json`; `.yaml`, `.yml`), else JSON if the input starts like a JSON
-/// container or string (`{`, `[`, `"` after white space) or is valid JSON
-/// throughout, else YAML. So a valid JSON stream is read exactly as before
-/// YAML input existed, and so is every input that starts like JSON (its
-/// errors are JSON's); flow-style YAML starting with `{` needs `--from yaml`.
-fn detect(file: &std::ffi::OsStr, input: &[u8], opts: kyaml::Options) -> kyaml::Input {
+/// Renders one input to `out`: `Ok(false)` if an invalid document was
+/// reported. JSON goes through a transcoder, each document written as
+/// soon as it is complete; YAML is read whole.
+///
+/// The language without `--from`: by the file's extension (`.json`;
+/// `.yaml`, `.yml`), else JSON if the input starts like a JSON container or
+/// string (`{`, `[`, `"` after white space; known from its first bytes) or
+/// is valid JSON throughout (which needs all of it), else YAML. So a valid
+/// JSON stream is read exactly as before YAML input existed, and so is
+/// every input that starts like JSON (its errors are JSON's); flow-style
+/// YAML starting with `{` needs `--from yaml`.
+fn render(
+    file: &std::ffi::OsStr,
+    name: &str,
+    source: &mut impl Read,
+    opts: kyaml::Options,
+    from: Option<kyaml::Input>,
+    keep_going: bool,
+    out: &mut impl Write,
+) -> io::Result<bool> {
     let extension = std::path::Path::new(file).extension();
-    match extension.and_then(|e| e.to_str()) {
-        Some("json") => return kyaml::Input::Json,
-        Some("yaml" | "yml") => return kyaml::Input::Yaml,
-        _ => {}
-    }
-    let first = input.iter().find(|b| !b.is_ascii_whitespace());
-    // A byte order mark is white space to the JSON reader.
-    let first = match input.strip_prefix("\u{FEFF}".as_bytes()) {
-        Some(rest) => rest.iter().find(|b| !b.is_ascii_whitespace()),
-        None => first,
+    let by_extension = match extension.and_then(|e| e.to_str()) {
+        Some("json") => Some(kyaml::Input::Json),
+        Some("yaml" | "yml") => Some(kyaml::Input::Yaml),
+        _ => None,
     };
-    let json = opts.input(kyaml::Input::Json);
-    match first {
-        Some(b'{' | b'[' | b'"') => kyaml::Input::Json,
-        _ if json.to_fmt(input, &mut Discard).is_ok() => kyaml::Input::Json,
-        _ => kyaml::Input::Yaml,
+    let mut head = Vec::new();
+    let language = match from.or(by_extension) {
+        Some(language) => language,
+        None => match first_byte(source, &mut head)? {
+            Some(b'{' | b'[' | b'"') => kyaml::Input::Json,
+            _ => {
+                source.read_to_end(&mut head)?;
+                let json = opts.input(kyaml::Input::Json);
+                match json.to_fmt(&head, &mut Discard) {
+                    Ok(()) => kyaml::Input::Json,
+                    Err(_) => kyaml::Input::Yaml,
+                }
+            }
+        },
+    };
+    let opts = opts.input(language);
+    if language == kyaml::Input::Json {
+        let input = io::Cursor::new(head).chain(source);
+        return transcode(name, input, opts, keep_going, out);
+    }
+    source.read_to_end(&mut head)?;
+    for warning in opts.warnings(&head) {
+        eprintln!(
+            "{name}:{}:{}: warning: {}",
+            warning.line, warning.column, warning.message
+        );
+    }
+    match opts.to_writer(&head, out) {
+        Ok(()) => Ok(true),
+        Err(e) => match invalid(&e) {
+            Some(err) => {
+                report(name, err.line_in(&head), 1, err);
+                Ok(false)
+            }
+            None => Err(e),
+        },
+    }
+}
+
+/// Writes each JSON document of `input` as soon as it is complete:
+/// `Ok(false)` if an invalid one was reported (and, with `keep_going`,
+/// reading went on at the next line that starts a value).
+fn transcode(
+    name: &str,
+    input: impl Read,
+    opts: kyaml::Options,
+    keep_going: bool,
+    out: &mut impl Write,
+) -> io::Result<bool> {
+    let mut docs = opts.transcoder(input, out);
+    let mut valid = true;
+    loop {
+        match docs.next_document() {
+            Ok(true) => {}
+            Ok(false) => return Ok(valid),
+            Err(e) => {
+                let Some(err) = invalid(&e) else {
+                    return Err(e);
+                };
+                let (line, first) = docs.rejected_line().unwrap_or((b"", 1));
+                report(name, line, first, err);
+                valid = false;
+                if !keep_going {
+                    return Ok(false);
+                }
+            }
+        }
+    }
+}
+
+/// The invalid document behind an error, if that is what it is.
+fn invalid(e: &io::Error) -> Option<&kyaml::Error> {
+    let err = e.get_ref().and_then(|e| e.downcast_ref::<kyaml::Error>());
+    err.filter(|_| e.kind() == io::ErrorKind::InvalidData)
+}
+
+/// Reads from `source` into `head` as far as the first byte that is not
+/// white space (a byte order mark at the start counts as white space), and
+/// returns it; `None` if the input ends first.
+fn first_byte(source: &mut impl Read, head: &mut Vec<u8>) -> io::Result<Option<u8>> {
+    let bom = "\u{FEFF}".as_bytes();
+    let mut chunk = [0; 4096];
+    loop {
+        // Part of a byte order mark may still be on its way.
+        let partial_bom = head.len() < bom.len() && bom.starts_with(head);
+        let rest = head.strip_prefix(bom).unwrap_or(head);
+        let first = rest.iter().find(|b| !b.is_ascii_whitespace()).copied();
+        if first.is_some() && !partial_bom {
+            return Ok(first);
+        }
+        match source.read(&mut chunk) {
+            Ok(0) => return Ok(first),
+            Ok(n) => head.extend_from_slice(&chunk[..n]),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
     }
 }
 
@@ -156,20 +262,19 @@ impl std::fmt::Write for Discard {
     }
 }
 
-/// Reads a whole file, or standard input for `-`; an error says whether
-/// opening or reading failed.
-fn read(file: &std::ffi::OsStr) -> Result<Vec<u8>, (&'static str, io::Error)> {
-    let mut input = Vec::new();
-    if file == "-" {
-        io::stdin()
-            .lock()
-            .read_to_end(&mut input)
-            .map_err(|e| ("read", e))?;
-        return Ok(input);
+/// A reader that remembers whether a read failed, so that an I/O error
+/// can be told apart from one of the output.
+struct Watched<R> {
+    inner: R,
+    failed: bool,
+}
+
+impl<R: Read> Read for Watched<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let read = self.inner.read(buf);
+        self.failed |= read.is_err();
+        read
     }
-    let mut f = std::fs::File::open(file).map_err(|e| ("open", e))?;
-    f.read_to_end(&mut input).map_err(|e| ("read", e))?;
-    Ok(input)
 }
 
 /// An I/O error in words: `No such file or directory`, without the
@@ -182,12 +287,16 @@ fn in_words(e: &io::Error) -> String {
     }
 }
 
-/// Prints `FILE:LINE:COLUMN: message`, the line, and a caret under the column.
-fn report(name: &str, input: &[u8], err: &kyaml::Error) {
-    let line = String::from_utf8_lossy(err.line_in(input));
+/// Prints `FILE:LINE:COLUMN: message`, the line, and a caret under the
+/// column. `line` is the error's line as far as it was read, and `first`
+/// the column of its first character (past 1 when an earlier document
+/// shares the line).
+fn report(name: &str, line: &[u8], first: usize, err: &kyaml::Error) {
+    let line = String::from_utf8_lossy(line);
     let line = line.trim_end_matches('\r');
-    // Show at most 40 characters either side of the column (JSON is often one long line).
-    let col = err.column() - 1;
+    // The caret's place in the line shown; show at most 40 characters
+    // either side of it (JSON is often one long line).
+    let col = err.column().saturating_sub(first);
     let skip = col.saturating_sub(40);
     let shown: String = line
         .chars()

@@ -14,6 +14,8 @@
 //! already in JSON's number grammar, and [`Trivia`] (comments and blank
 //! lines), which the JSON reader never produces.
 
+#[cfg(feature = "std")]
+mod frame;
 mod json;
 pub(crate) mod resolve;
 mod text;
@@ -21,6 +23,8 @@ mod text;
 mod yaml;
 
 use crate::error::Fault;
+#[cfg(feature = "std")]
+pub(crate) use frame::Framer;
 pub(crate) use json::Tokenizer;
 pub(crate) use text::{KeyId, Piece, Spelling, Text};
 #[cfg(feature = "alloc")]

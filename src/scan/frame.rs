@@ -1,0 +1,258 @@
+//! Framing: where each JSON document of a byte stream ends, found as the
+//! bytes arrive, so that a reader can hand each document to the encoder as
+//! soon as it is complete.
+//!
+//! The framer validates nothing of its own (the tokenizer does that, on the
+//! framed document): it follows brackets and their kinds outside strings,
+//! strings with the tokenizer's own walk ([`string_step`]), and the end of
+//! top-level scalars. A document ends at the bracket that closes
+//! its first one, at the quote that closes a top-level string, or before
+//! the first byte that cannot continue a top-level number or literal
+//! (white space or one of `[{"]},:`, the bytes the tokenizer accepts after
+//! one). It ends early, just after the byte that proves it invalid, at a
+//! closing bracket of the wrong kind, a control byte or a bad escape in a
+//! string, or nesting past [`MAX_DEPTH`]: so a bad line of JSON Lines does
+//! not take the lines after it along, unless it leaves brackets open.
+//!
+//! Whatever the bytes, a framed document is a prefix of the document the
+//! tokenizer would read from the same place in the whole input, and holds
+//! all of it if it is valid; so the encoder finds the same output or the
+//! same first error in it as in the whole input.
+
+use super::json::{string_step, Found};
+use crate::swar;
+use crate::MAX_DEPTH;
+
+/// The longest escape, `\uD83D\uDE00` (a surrogate pair): an escape with
+/// fewer bytes after its `\` than this may be cut short by the end of what
+/// has arrived, so it is judged only once more bytes come.
+const LONGEST_ESCAPE: usize = 12;
+
+/// Where the framer is in the document.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum State {
+    /// Before the document's first byte.
+    Start,
+    /// Inside containers, outside strings.
+    Structure,
+    /// Inside a string; at depth 0 it is the whole document.
+    Str,
+    /// In a top-level number, literal or other run of bytes.
+    Scalar,
+}
+
+/// Finds the end of one document, across as many calls as its bytes take
+/// to arrive. Never recurses; its nesting is a bit stack.
+pub(crate) struct Framer {
+    state: State,
+    /// How many bytes of the document have been looked at.
+    scanned: usize,
+    /// How many containers are open.
+    depth: usize,
+    /// Bit `d` set: the container at depth `d + 1` is a map.
+    maps: [u64; MAX_DEPTH / 64],
+}
+
+impl Framer {
+    pub(crate) fn new() -> Framer {
+        Framer {
+            state: State::Start,
+            scanned: 0,
+            depth: 0,
+            maps: [0; MAX_DEPTH / 64],
+        }
+    }
+
+    /// Starts on a new document.
+    pub(crate) fn reset(&mut self) {
+        (self.state, self.scanned, self.depth) = (State::Start, 0, 0);
+    }
+
+    /// The length of the document whose bytes so far are `doc` (it starts
+    /// at the document's first byte, which is not white space), once its
+    /// end is among them; `None` while it needs more bytes. Each call
+    /// looks only at the bytes the calls before it have not seen; `doc`
+    /// must start with the same bytes each time.
+    pub(crate) fn end(&mut self, doc: &[u8]) -> Option<usize> {
+        let mut i = self.scanned;
+        let end = self.scan(doc, &mut i);
+        // Where to go on, so no byte is looked at twice.
+        self.scanned = i;
+        end
+    }
+
+    /// [`Framer::end`] from byte `*i` on, leaving `*i` past what it looked at.
+    fn scan(&mut self, doc: &[u8], i: &mut usize) -> Option<usize> {
+        loop {
+            match self.state {
+                State::Start => {
+                    let &b = doc.get(*i)?;
+                    *i += 1;
+                    match b {
+                        b'{' | b'[' => {
+                            self.open(b == b'{');
+                            self.state = State::Structure;
+                        }
+                        b'"' => self.state = State::Str,
+                        // A document of one byte that cannot start a value.
+                        b']' | b'}' | b',' | b':' => return Some(*i),
+                        _ => self.state = State::Scalar,
+                    }
+                }
+                State::Scalar => {
+                    let rest = doc.get(*i..).unwrap_or_default();
+                    match rest.iter().position(|&b| ends_scalar(b)) {
+                        Some(n) => {
+                            *i += n;
+                            return Some(*i);
+                        }
+                        None => {
+                            *i = doc.len();
+                            return None;
+                        }
+                    }
+                }
+                State::Str => match string_step(doc, *i) {
+                    (at, Found::Quote) => {
+                        *i = at + 1;
+                        if self.depth == 0 {
+                            return Some(*i);
+                        }
+                        self.state = State::Structure;
+                    }
+                    (at, Found::Escape { len, .. }) => *i = at + len,
+                    // The end of what has arrived, or an escape it may cut short.
+                    (at, Found::Invalid(_))
+                        if doc.get(at).is_none_or(|&b| b == b'\\')
+                            && doc.len() - at < LONGEST_ESCAPE =>
+                    {
+                        *i = at;
+                        return None;
+                    }
+                    // No valid string goes on: the document ends with the
+                    // bytes the tokenizer needs to say why.
+                    (at, Found::Invalid(_)) => {
+                        let needed = match doc.get(at) {
+                            Some(b'\\') => LONGEST_ESCAPE,
+                            _ => 1,
+                        };
+                        *i = at + needed;
+                        return Some(*i);
+                    }
+                },
+                State::Structure => {
+                    *i = swar::maybe_structural(doc, *i);
+                    let &b = doc.get(*i)?;
+                    *i += 1;
+                    match b {
+                        b'"' => self.state = State::Str,
+                        b'{' | b'[' if self.depth == MAX_DEPTH => return Some(*i),
+                        b'{' | b'[' => self.open(b == b'{'),
+                        b'}' | b']' => {
+                            if self.in_map() != (b == b'}') {
+                                return Some(*i);
+                            }
+                            self.depth -= 1;
+                            if self.depth == 0 {
+                                return Some(*i);
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+
+    fn open(&mut self, map: bool) {
+        let d = self.depth;
+        let bit = 1u64 << (d % 64);
+        let word = &mut self.maps[d / 64];
+        *word = if map { *word | bit } else { *word & !bit };
+        self.depth += 1;
+    }
+
+    /// Whether the innermost open container is a map.
+    fn in_map(&self) -> bool {
+        let d = self.depth - 1;
+        self.maps[d / 64] >> (d % 64) & 1 == 1
+    }
+}
+
+/// Whether `b` ends a top-level number or literal: the bytes the tokenizer
+/// accepts right after one.
+fn ends_scalar(b: u8) -> bool {
+    matches!(
+        b,
+        b' ' | b'\t' | b'\n' | b'\r' | b'[' | b'{' | b'"' | b']' | b'}' | b',' | b':'
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The document lengths `framer` finds in `input` fed in pieces of
+    /// `step` bytes, and what is left unframed at the end.
+    fn frames(input: &[u8], step: usize) -> (std::vec::Vec<usize>, usize) {
+        let mut framer = Framer::new();
+        let (mut found, mut start, mut have) = (std::vec::Vec::new(), 0, 0);
+        loop {
+            while start < have && matches!(input[start], b' ' | b'\n' | b'\t' | b'\r') {
+                start += 1;
+            }
+            if start < have {
+                if let Some(len) = framer.end(&input[start..have]) {
+                    found.push(len);
+                    start += len;
+                    framer.reset();
+                    continue;
+                }
+            }
+            if have == input.len() {
+                return (found, have - start);
+            }
+            have = (have + step).min(input.len());
+        }
+    }
+
+    #[test]
+    fn documents_end_where_their_first_bracket_closes() {
+        let input = br#"{"a": [1, "]}", {"b": "\"}"}]} [[]]{}"x\"y" 12 true"#;
+        for step in [1, 2, 3, 7, input.len()] {
+            let (found, rest) = frames(input, step);
+            // The last scalar needs the end of input to be known complete.
+            assert_eq!(
+                (found.as_slice(), rest),
+                (&[30, 4, 2, 6, 2][..], 4),
+                "{step}"
+            );
+        }
+    }
+
+    #[test]
+    fn invalid_documents_end_at_the_byte_that_proves_it() {
+        for (input, len) in [
+            (&b"{\"a\": [1}\n{}"[..], 9),
+            (b"[1, \"x\ny\"]", 7),
+            // A bad escape: its `\` and the 11 bytes after it.
+            (b"[\"\\x\", \"abcdefghijklmn\"]", 14),
+            (b"[\"\\ud800\\u0041\"]", 14),
+            (b"]", 1),
+            (b",", 1),
+            (b"1x 2", 2),
+            (b"nul[]", 3),
+        ] {
+            assert_eq!(frames(input, 1).0.first(), Some(&len), "{input:?}");
+        }
+        let deep = [b'['; MAX_DEPTH + 5];
+        assert_eq!(frames(&deep, 1000).0, [MAX_DEPTH + 1]);
+    }
+
+    #[test]
+    fn an_open_document_waits_for_more() {
+        for input in [&b"{\"a\": [1,"[..], b"\"abc\\", b"[\"\\u12", b"123"] {
+            assert_eq!(frames(input, 1), (std::vec![], input.len()), "{input:?}");
+        }
+    }
+}

@@ -1,0 +1,296 @@
+//! [`Transcoder`]: JSON from an `io::Read` to KYAML on an `io::Write`,
+//! document by document, each written as soon as it is complete.
+//!
+//! The input is read in chunks into one buffer that holds the bytes not
+//! yet consumed; the framer finds where each document ends, and the
+//! document alone goes through the same encoder as [`Options::to_writer`]
+//! (checked, then written). Memory is the largest document plus a chunk.
+//! The output is delivered (buffer flushed, writer flushed) before every
+//! read, so nothing complete waits on input that may never come.
+
+use std::boxed::Box;
+use std::io::{self, Read, Write};
+use std::vec;
+use std::vec::Vec;
+
+use crate::error::{line_at, Error, ErrorKind, Fault};
+use crate::io::{encode_into, invalid, Buffered};
+use crate::scan::Framer;
+use crate::{swar, Form, Options};
+
+/// How much is asked of the reader at a time.
+const CHUNK: usize = 64 * 1024;
+
+const BOM: &[u8] = "\u{FEFF}".as_bytes();
+
+/// Reads JSON documents from an `io::Read` and writes each as KYAML to an
+/// `io::Write` as soon as it is complete and valid. Made by
+/// [`Options::transcoder`]; [`Options::transcode`] runs one to the end.
+///
+/// Memory is bounded by the largest document plus a fixed buffer, however
+/// long the stream. Each document is checked completely before any of it
+/// is written; the output is flushed whenever the transcoder is about to
+/// wait for input, so a pipe that delivers one document at a time (`tail
+/// -f`, `kubectl get -w -o json`) gets each one rendered as it arrives.
+///
+/// ```
+/// use kyaml::Options;
+/// let input: &[u8] = b"{\"a\": 1}\n{\"a\": [1,,2]}\n{\"b\": 2}\n";
+/// let mut out = Vec::new();
+/// let mut docs = Options::new().compact(true).transcoder(input, &mut out);
+/// assert!(docs.next_document()?);
+/// let err = docs.next_document().unwrap_err();
+/// let err = err.get_ref().and_then(|e| e.downcast_ref::<kyaml::Error>()).unwrap();
+/// assert_eq!((err.line(), err.column()), (2, 10));
+/// assert_eq!(docs.rejected_line(), Some((&b"{\"a\": [1,,2]}"[..], 1)));
+/// // After an invalid document, reading resumes at the next line that
+/// // starts a value.
+/// assert!(docs.next_document()?);
+/// assert!(!docs.next_document()?);
+/// drop(docs);
+/// assert_eq!(out, b"---\n{a: 1}\n---\n{b: 2}\n");
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub struct Transcoder<R, W> {
+    opts: Options,
+    input: R,
+    output: Buffered<W>,
+    chunk: Box<[u8]>,
+    /// Input read and not yet consumed: `buf[start..]`.
+    buf: Vec<u8>,
+    start: usize,
+    /// Where `buf[start]` is in the input.
+    at: Position,
+    framer: Box<Framer>,
+    eof: bool,
+    /// Whether the start of the input (and a byte order mark there) is behind.
+    started: bool,
+    /// After an invalid document, its error: reading resumes at the next
+    /// line that starts a value.
+    rejected: Option<Error>,
+}
+
+impl<R: Read, W: Write> Transcoder<R, W> {
+    pub(crate) fn new(opts: Options, input: R, output: W) -> Transcoder<R, W> {
+        Transcoder {
+            opts,
+            input,
+            output: Buffered::new(output),
+            chunk: vec![0; CHUNK].into_boxed_slice(),
+            buf: Vec::new(),
+            start: 0,
+            at: Position {
+                offset: 0,
+                line: 1,
+                column: 1,
+            },
+            framer: Box::new(Framer::new()),
+            eof: false,
+            started: false,
+            rejected: None,
+        }
+    }
+
+    /// Reads the next document and writes it: `Ok(true)` once written,
+    /// `Ok(false)` at the end of the input (everything written has then
+    /// been flushed).
+    ///
+    /// An invalid document is an `io::Error` of kind `InvalidData` whose
+    /// inner error is the [`Error`](crate::Error), positioned in the whole
+    /// input; nothing of it is written, and the documents before it have
+    /// been flushed. The next call then resumes at the next line whose first byte
+    /// starts a value (`{`, `[`, `"`, `-`, a digit, `t`, `f` or `n`): in
+    /// JSON Lines, the next line. Any other error is the reader's or the
+    /// writer's own.
+    pub fn next_document(&mut self) -> io::Result<bool> {
+        if self.rejected.take().is_some() {
+            self.skip_to_a_line_with_a_value()?;
+        }
+        if !self.started {
+            self.skip_byte_order_mark()?;
+        }
+        // White space between documents.
+        loop {
+            let n = swar::skip_white_space(&self.buf[self.start..], 0);
+            self.consume(n);
+            if self.start < self.buf.len() {
+                break;
+            }
+            if !self.fill()? {
+                self.output.deliver()?;
+                return Ok(false);
+            }
+        }
+        self.framer.reset();
+        let len = loop {
+            if let Some(len) = self.framer.end(&self.buf[self.start..]) {
+                break len;
+            }
+            if !self.fill()? {
+                break self.buf.len() - self.start;
+            }
+        };
+        // In value form a document is valid only if no other value
+        // follows it: the encoder sees the next byte that is not white
+        // space, if there is one.
+        let mut seen = len;
+        if self.opts.output_form() == Form::Value {
+            loop {
+                seen = swar::skip_white_space(&self.buf[self.start..], seen);
+                if self.start + seen < self.buf.len() {
+                    seen += 1;
+                    break;
+                }
+                if !self.fill()? {
+                    break;
+                }
+            }
+        }
+        let doc = &self.buf[self.start..self.start + seen];
+        let checked = if self.at.offset > 0 && doc.starts_with(BOM) {
+            // Only the input's first bytes may be a byte order mark; the
+            // encoder, which sees this document alone, would skip it.
+            Err(Fault::new(ErrorKind::Syntax, 0, "a value").locate(doc, None))
+        } else {
+            encode_into(doc, self.opts, &mut self.output)?
+        };
+        match checked {
+            Ok(()) => {
+                self.consume(len);
+                Ok(true)
+            }
+            Err(e) => {
+                let e = e.within(self.at.offset, self.at.line, self.at.column);
+                self.rejected = Some(e);
+                self.output.deliver()?;
+                Err(invalid(e))
+            }
+        }
+    }
+
+    /// After [`next_document`](Transcoder::next_document) rejected an
+    /// invalid document, for showing its error in context: the line the
+    /// error is on, as far as it has been read and without its line feed,
+    /// and the column of its first character. The line starts no earlier
+    /// than the document: where an earlier document ends on the same line,
+    /// that column is past 1. `None` if the last call rejected nothing.
+    pub fn rejected_line(&self) -> Option<(&[u8], usize)> {
+        let err = self.rejected?;
+        let text = &self.buf[self.start..];
+        let line = line_at(text, err.offset() - self.at.offset);
+        let first = if line.start == 0 { self.at.column } else { 1 };
+        Some((text.get(line).unwrap_or_default(), first))
+    }
+
+    /// The writer, for example to see what it holds.
+    pub fn get_ref(&self) -> &W {
+        self.output.inner()
+    }
+
+    /// The reader and the writer. What is written has been delivered if
+    /// the last call to [`next_document`](Transcoder::next_document)
+    /// returned `Ok(false)` or an invalid document's error.
+    pub fn into_inner(self) -> (R, W) {
+        (self.input, self.output.into_inner())
+    }
+
+    /// Reads more input: `false` at its end. Delivers all output first:
+    /// the read may wait.
+    fn fill(&mut self) -> io::Result<bool> {
+        if self.eof {
+            return Ok(false);
+        }
+        self.output.deliver()?;
+        if self.start > 0 {
+            self.buf.drain(..self.start);
+            self.start = 0;
+        }
+        loop {
+            match self.input.read(&mut self.chunk) {
+                Ok(0) => {
+                    self.eof = true;
+                    return Ok(false);
+                }
+                Ok(n) => {
+                    self.buf.extend_from_slice(&self.chunk[..n.min(CHUNK)]);
+                    return Ok(true);
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// Drops the first `n` unconsumed bytes.
+    fn consume(&mut self, n: usize) {
+        self.at.advance(&self.buf[self.start..self.start + n]);
+        self.start += n;
+    }
+
+    /// Skips a byte order mark at the very start of the input.
+    fn skip_byte_order_mark(&mut self) -> io::Result<()> {
+        while self.buf.len() < BOM.len() && BOM.starts_with(&self.buf) && self.fill()? {}
+        if self.buf.starts_with(BOM) {
+            // The mark is no character of line 1.
+            self.start = BOM.len();
+            self.at.offset = BOM.len();
+        }
+        self.started = true;
+        Ok(())
+    }
+
+    /// After an invalid document: skips to the first line after the one it
+    /// starts on whose first byte starts a value.
+    fn skip_to_a_line_with_a_value(&mut self) -> io::Result<()> {
+        loop {
+            loop {
+                let rest = &self.buf[self.start..];
+                if let Some(line_feed) = rest.iter().position(|&b| b == b'\n') {
+                    self.consume(line_feed + 1);
+                    break;
+                }
+                self.consume(rest.len());
+                if !self.fill()? {
+                    return Ok(());
+                }
+            }
+            while self.start == self.buf.len() {
+                if !self.fill()? {
+                    return Ok(());
+                }
+            }
+            if matches!(
+                self.buf[self.start],
+                b'{' | b'[' | b'"' | b'-' | b'0'..=b'9' | b't' | b'f' | b'n'
+            ) {
+                return Ok(());
+            }
+        }
+    }
+}
+
+/// A place in the input: byte offset, 1-based line and column (in
+/// characters), as [`Error`](crate::Error) counts them.
+#[derive(Clone, Copy, Debug)]
+struct Position {
+    offset: usize,
+    line: usize,
+    column: usize,
+}
+
+impl Position {
+    /// Moves past `bytes`.
+    fn advance(&mut self, bytes: &[u8]) {
+        self.offset += bytes.len();
+        let tail = match bytes.iter().rposition(|&b| b == b'\n') {
+            Some(at) => {
+                self.line += bytes.iter().filter(|&&b| b == b'\n').count();
+                self.column = 1;
+                &bytes[at + 1..]
+            }
+            None => bytes,
+        };
+        // Every byte but UTF-8 continuation bytes starts a character.
+        self.column += tail.iter().filter(|&&b| b & 0xC0 != 0x80).count();
+    }
+}

@@ -1,0 +1,272 @@
+//! Streaming: from an `io::Read` that delivers one byte at a time and
+//! waits between documents, each document is written before the next one
+//! is read; a bad document is reported and, with a `Transcoder`, skipped.
+//! (That the streamed output and errors equal `to_writer`'s on every
+//! conformance input, cut and changed, is in tests/paths.rs.)
+
+use std::io::{self, Read, Write};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use kyaml::{ErrorKind, Options};
+
+/// Documents that split anywhere when read a byte at a time: inside
+/// multi-byte characters, escapes, numbers and literals.
+const DOCUMENTS: [&str; 5] = [
+    "{\"name\": \"é😀\", \"esc\": \"a\\\"b\\u00e9\\ud83d\\ude00\"}\n",
+    "[1.5e10, -0.25, true, null]\n",
+    "\"top\\nlevel\"\n",
+    "12345\n",
+    "{\"k8s\": [{\"a\": 1}, {\"b\": [2]}]}\n",
+];
+
+/// A reader fed through a channel: it gives one byte per read, blocks
+/// when it has none, and notes what the writer had got each time it was
+/// about to block.
+struct OneByteAtATime {
+    pending: Vec<u8>,
+    from: Receiver<Vec<u8>>,
+    written: Arc<Mutex<Vec<u8>>>,
+    seen_when_blocking: Arc<Mutex<Vec<Vec<u8>>>>,
+}
+
+impl Read for OneByteAtATime {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.pending.is_empty() {
+            let written = self.written.lock().unwrap().clone();
+            self.seen_when_blocking.lock().unwrap().push(written);
+            match self.from.recv() {
+                Ok(bytes) => self.pending = bytes,
+                Err(_) => return Ok(0),
+            }
+        }
+        if buf.is_empty() || self.pending.is_empty() {
+            return Ok(0);
+        }
+        buf[0] = self.pending.remove(0);
+        Ok(1)
+    }
+}
+
+/// A writer that keeps what it got and says so on each write.
+struct Recorder {
+    written: Arc<Mutex<Vec<u8>>>,
+    tell: Sender<()>,
+}
+
+impl Write for Recorder {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.written.lock().unwrap().extend_from_slice(buf);
+        let _ = self.tell.send(());
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn each_document_is_written_before_the_next_is_read() {
+    let opts = Options::new().compact(true);
+    let rendered: Vec<String> = DOCUMENTS
+        .iter()
+        .map(|d| opts.to_string(d).unwrap())
+        .collect();
+    let (send_input, input) = channel();
+    let (tell, told) = channel();
+    let written = Arc::new(Mutex::new(Vec::new()));
+    let seen_when_blocking = Arc::new(Mutex::new(Vec::new()));
+    let reader = OneByteAtATime {
+        pending: Vec::new(),
+        from: input,
+        written: written.clone(),
+        seen_when_blocking: seen_when_blocking.clone(),
+    };
+    let writer = Recorder {
+        written: written.clone(),
+        tell,
+    };
+    let transcoding = std::thread::spawn(move || opts.transcode(reader, writer));
+    let mut expected = String::new();
+    for (doc, out) in DOCUMENTS.iter().zip(&rendered) {
+        send_input.send(doc.as_bytes().to_vec()).unwrap();
+        expected += out;
+        // The next document goes only once this one is out: if it were
+        // held back until more input came, this would wait for ever (the
+        // timeout only turns that into a failure).
+        while *written.lock().unwrap() != expected.as_bytes() {
+            match told.recv_timeout(Duration::from_secs(60)) {
+                Ok(()) => {}
+                Err(RecvTimeoutError::Timeout) => {
+                    panic!("{doc:?} not written while the input waits for more")
+                }
+                Err(RecvTimeoutError::Disconnected) => break,
+            }
+        }
+    }
+    drop(send_input);
+    transcoding.join().unwrap().unwrap();
+    assert_eq!(
+        String::from_utf8(written.lock().unwrap().clone()).unwrap(),
+        expected
+    );
+    // Each time the reader was about to wait, the writer had every
+    // document sent so far: before the first, nothing; then one more each
+    // time; the last wait is for the end of the input.
+    let seen = seen_when_blocking.lock().unwrap();
+    let mut want = vec![String::new()];
+    for out in &rendered {
+        want.push(want.last().unwrap().clone() + out);
+    }
+    let seen: Vec<String> = seen
+        .iter()
+        .map(|s| String::from_utf8(s.clone()).unwrap())
+        .collect();
+    assert_eq!(seen, want);
+}
+
+/// A reader over `data` that gives one byte per read.
+struct Trickle<'a>(&'a [u8]);
+
+impl Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match (self.0.split_first(), buf.first_mut()) {
+            (Some((&b, rest)), Some(slot)) => {
+                *slot = b;
+                self.0 = rest;
+                Ok(1)
+            }
+            _ => Ok(0),
+        }
+    }
+}
+
+fn inner(e: &io::Error) -> kyaml::Error {
+    *e.get_ref().unwrap().downcast_ref::<kyaml::Error>().unwrap()
+}
+
+#[test]
+fn errors_are_positioned_in_the_whole_stream() {
+    let input = "{\"a\": 1} [2,\n  3] {\"é\": \"x\", \"b\": [1,,2]}\n";
+    let mut out = Vec::new();
+    let err = kyaml::transcode(Trickle(input.as_bytes()), &mut out).unwrap_err();
+    assert_eq!(err.kind(), io::ErrorKind::InvalidData);
+    let err = inner(&err);
+    let whole = kyaml::to_string(input).unwrap_err();
+    assert_eq!(err, whole);
+    assert_eq!((err.line(), err.column(), err.offset()), (2, 25, 38));
+    assert_eq!(out, b"---\n{\n  a: 1,\n}\n---\n[\n  2,\n  3,\n]\n");
+    // A duplicate key's first position, too.
+    let input = "[1]\n\n  {\"k\": 1,\n\"k\": 2}";
+    let err = inner(&kyaml::transcode(Trickle(input.as_bytes()), io::sink()).unwrap_err());
+    assert_eq!(err, kyaml::to_string(input).unwrap_err());
+    assert_eq!(err.first_position(), Some((3, 4)));
+    assert_eq!(
+        err.to_string(),
+        "duplicate key \"k\" (first at line 3, column 4) at line 4, column 1"
+    );
+}
+
+#[test]
+fn a_transcoder_goes_on_at_the_next_line_that_starts_a_value() {
+    let lines = [
+        "{\"n\": 1}\n",
+        "{\"n\": 2, oops}\n",
+        "   {\"skipped\": \"indented, after a bad line\"}\n",
+        "{\"n\": [3\n",
+        "{\"n\": 4}\n",
+        "garbage\n",
+        "[5] [6,]\n",
+        "7\n",
+    ];
+    let input = lines.concat();
+    let at = |line: usize| lines[..line - 1].concat().len();
+    let mut out = Vec::new();
+    let mut docs = Options::new()
+        .compact(true)
+        .transcoder(input.as_bytes(), &mut out);
+    let mut errors = Vec::new();
+    loop {
+        match docs.next_document() {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(e) => {
+                let err = inner(&e);
+                let (offset, text) = docs.rejected().unwrap();
+                // The document and what was read after it.
+                assert!(input.as_bytes()[offset..].starts_with(text));
+                errors.push((err.line(), err.column(), offset));
+            }
+        }
+    }
+    drop(docs);
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "---\n{\"n\": 1}\n---\n{\"n\": 4}\n---\n[5]\n---\n7\n"
+    );
+    assert_eq!(
+        errors,
+        [
+            // The bad line alone.
+            (2, 10, at(2)),
+            // A line that leaves a bracket open takes the lines after it
+            // along as far as they keep it open (here to the end of the
+            // input); reading goes on at the line after its first. The
+            // indented line before it does not start a value.
+            (5, 1, at(4)),
+            (6, 1, at(6)),
+            // The second document of a line goes with its line.
+            (7, 8, at(7) + 4),
+        ]
+    );
+}
+
+#[test]
+fn value_form_waits_for_the_end_or_a_second_value() {
+    let opts = Options::new().form(kyaml::Form::Value);
+    let mut out = Vec::new();
+    opts.transcode(Trickle(b" [1] \n"), &mut out).unwrap();
+    assert_eq!(out, b"[\n  1,\n]");
+    let mut out = Vec::new();
+    let err = inner(&opts.transcode(Trickle(b"[1]\n2"), &mut out).unwrap_err());
+    assert_eq!(err.kind(), ErrorKind::TrailingValue);
+    assert_eq!(err, opts.to_string("[1]\n2").unwrap_err());
+    assert_eq!(out, b"");
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped_only_at_the_start() {
+    let mut out = Vec::new();
+    kyaml::transcode(Trickle("\u{FEFF}[1]".as_bytes()), &mut out).unwrap();
+    assert_eq!(out, b"---\n[\n  1,\n]\n");
+    let input = "[1] \u{FEFF}[2]";
+    let err = inner(&kyaml::transcode(Trickle(input.as_bytes()), io::sink()).unwrap_err());
+    assert_eq!(err, kyaml::to_string(input).unwrap_err());
+    let input = "\u{FEFF}[1,]";
+    let err = inner(&kyaml::transcode(Trickle(input.as_bytes()), io::sink()).unwrap_err());
+    assert_eq!((err.offset(), err.column()), (6, 4));
+}
+
+#[test]
+fn a_failing_writer_or_reader_returns_its_own_error() {
+    struct Refusing;
+    impl Write for Refusing {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::Error::other("disk full"))
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+    let err = kyaml::transcode(&b"[1]"[..], Refusing).unwrap_err();
+    assert_eq!(err.to_string(), "disk full");
+    struct Broken;
+    impl Read for Broken {
+        fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+            Err(io::Error::new(io::ErrorKind::BrokenPipe, "gone"))
+        }
+    }
+    let err = kyaml::transcode(Broken, io::sink()).unwrap_err();
+    assert_eq!(err.kind(), io::ErrorKind::BrokenPipe);
+}
