@@ -568,6 +568,10 @@ fn cli_exit_status_labels_and_errors() {
     }
     let out = kyaml(&["diff", &a, "/nonexistent/x.json"], "", &[]);
     assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "kyaml diff: cannot read /nonexistent/x.json: No such file or directory\n"
+    );
     assert!(kyaml(&["diff", "--help"], "", &[]).status.success());
 }
 

@@ -154,7 +154,7 @@ fn run(args: impl Iterator<Item = OsString>) -> Result<ExitCode, String> {
     })
 }
 
-/// Reads a whole file, or standard input for `-`.
+/// Reads a whole file, or standard input for `-`; an error says so in words.
 fn read(file: &OsStr) -> Result<Vec<u8>, String> {
     let result = if file == "-" {
         let mut input = Vec::new();
@@ -162,7 +162,13 @@ fn read(file: &OsStr) -> Result<Vec<u8>, String> {
     } else {
         std::fs::read(file)
     };
-    result.map_err(|e| format!("{}: {e}", file.to_string_lossy()))
+    result.map_err(|e| {
+        format!(
+            "cannot read {}: {}",
+            file.to_string_lossy(),
+            super::in_words(&e)
+        )
+    })
 }
 
 /// Checks that `input` renders; an invalid one is an error (exit 2) that
