@@ -1,6 +1,6 @@
 //! Raw bytes in. Never panics; deterministic; regular and compact accept
 //! and reject the same inputs at the same place; the allocating and the
-//! non-allocating paths, one pass and two, agree; accepts exactly what serde_json accepts as a
+//! non-allocating paths, one pass and two, and reading from an `io::Read`, agree; accepts exactly what serde_json accepts as a
 //! stream of values (but for the differences listed at `judge`); on an
 //! error, the sink holds exactly the documents before the bad one; `Dump`
 //! shows what value form renders.
@@ -152,14 +152,50 @@ fn check_two_pass(data: &[u8]) {
     for opts in [Options::new(), Options::new().compact(true)] {
         let mut bytes = Vec::new();
         let two_pass = match opts.to_writer(data, &mut bytes) {
-            Ok(()) => Ok(String::from_utf8(bytes).expect("to_writer wrote UTF-8")),
+            Ok(()) => Ok(String::from_utf8(bytes.clone()).expect("to_writer wrote UTF-8")),
             Err(e) => Err(*e
                 .into_inner()
                 .and_then(|e| e.downcast::<Error>().ok())
                 .expect("to_writer's error is ours")),
         };
-        assert_eq!(opts.to_string(data), two_pass, "to_string and to_writer disagree");
+        assert_eq!(
+            opts.to_string(data),
+            two_pass,
+            "to_string and to_writer disagree"
+        );
+        check_stream(data, opts, &bytes, two_pass.as_ref().err());
     }
+}
+
+/// `transcode`, reading the input in pieces of 1 and 7 bytes in turn,
+/// frames each document as it arrives: the same output, the same error,
+/// and on an error the same documents before it as `to_writer`.
+fn check_stream(data: &[u8], opts: Options, want: &[u8], error: Option<&Error>) {
+    struct Pieces<'a>(&'a [u8], usize);
+    impl std::io::Read for Pieces<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            self.1 += 1;
+            let n = [1, 7][self.1 % 2].min(buf.len()).min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+    let mut out = Vec::new();
+    let streamed = opts.transcode(Pieces(data, 0), &mut out).map_err(|e| {
+        *e.into_inner()
+            .and_then(|e| e.downcast::<Error>().ok())
+            .expect("transcode's error is ours")
+    });
+    assert_eq!(
+        streamed.as_ref().err(),
+        error,
+        "transcode and to_writer disagree"
+    );
+    assert_eq!(
+        out, want,
+        "transcode and to_writer wrote different documents"
+    );
 }
 
 /// On an error, the sink holds the KYAML of the documents before the bad
