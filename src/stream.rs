@@ -15,7 +15,7 @@ use std::vec::Vec;
 
 use crate::error::{line_at, Error, ErrorKind, Fault};
 use crate::io::{encode_into, invalid, Buffered};
-use crate::scan::Framer;
+use crate::scan::{starts_value, Framer};
 use crate::{swar, Form, Options};
 
 /// How much is asked of the reader at a time.
@@ -259,10 +259,7 @@ impl<R: Read, W: Write> Transcoder<R, W> {
                     return Ok(());
                 }
             }
-            if matches!(
-                self.buf[self.start],
-                b'{' | b'[' | b'"' | b'-' | b'0'..=b'9' | b't' | b'f' | b'n'
-            ) {
+            if starts_value(self.buf[self.start]) {
                 return Ok(());
             }
         }

@@ -233,6 +233,13 @@ fn keep_going_reports_each_bad_line_and_renders_the_rest() {
             "<stdin>:4:2: expected `null`\n  nope\n   ^\n",
         )
     );
+    // A document that starts mid-line is shown from its start, the caret
+    // under its column.
+    let out = kyaml(&["-c"], "[1] [2,]\n");
+    assert_eq!(
+        text(&out.stderr),
+        "<stdin>:1:8: expected a value\n  [2,]\n     ^\n"
+    );
     // Without it, the first bad document ends the file.
     let out = kyaml(&["-c"], input);
     assert_eq!(out.status.code(), Some(1));

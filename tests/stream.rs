@@ -148,6 +148,7 @@ fn inner(e: &io::Error) -> kyaml::Error {
 
 #[test]
 fn errors_are_positioned_in_the_whole_stream() {
+    // Documents: the second starts mid-line and spans two lines.
     let input = "{\"a\": 1} [2,\n  3] {\"é\": \"x\", \"b\": [1,,2]}\n";
     let mut out = Vec::new();
     let err = kyaml::transcode(Trickle(input.as_bytes()), &mut out).unwrap_err();
@@ -193,10 +194,9 @@ fn a_transcoder_goes_on_at_the_next_line_that_starts_a_value() {
             Ok(false) => break,
             Err(e) => {
                 let err = inner(&e);
-                let (offset, text) = docs.rejected().unwrap();
-                // The document and what was read after it.
-                assert!(input.as_bytes()[offset..].starts_with(text));
-                errors.push((err.line(), err.column(), offset));
+                let (line, first) = docs.rejected_line().unwrap();
+                let line = String::from_utf8(line.to_vec()).unwrap();
+                errors.push((err.line(), err.column(), err.offset(), line, first));
             }
         }
     }
@@ -209,15 +209,17 @@ fn a_transcoder_goes_on_at_the_next_line_that_starts_a_value() {
         errors,
         [
             // The bad line alone.
-            (2, 10, at(2)),
+            (2, 10, at(2) + 9, lines[1].trim_end().to_owned(), 1),
             // A line that leaves a bracket open takes the lines after it
             // along as far as they keep it open (here to the end of the
-            // input); reading goes on at the line after its first. The
-            // indented line before it does not start a value.
-            (5, 1, at(4)),
-            (6, 1, at(6)),
-            // The second document of a line goes with its line.
-            (7, 8, at(7) + 4),
+            // input), and is found bad on one of them; reading goes on at
+            // the line after its first. The indented line before it does
+            // not start a value.
+            (5, 1, at(5), lines[4].trim_end().to_owned(), 1),
+            (6, 1, at(6), "garbage".to_owned(), 1),
+            // The second document of a line goes with its line; the line
+            // shown starts with it.
+            (7, 8, at(7) + 7, "[6,]".to_owned(), 5),
         ]
     );
 }

@@ -179,6 +179,15 @@ impl Framer {
     }
 }
 
+/// Whether a value can start with byte `b` (where a reader that lost its
+/// place looks for the next document).
+pub(crate) fn starts_value(b: u8) -> bool {
+    matches!(
+        b,
+        b'{' | b'[' | b'"' | b'-' | b'0'..=b'9' | b't' | b'f' | b'n'
+    )
+}
+
 /// Whether `b` ends a top-level number or literal: the bytes the tokenizer
 /// accepts right after one.
 fn ends_scalar(b: u8) -> bool {

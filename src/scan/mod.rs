@@ -24,7 +24,7 @@ mod yaml;
 
 use crate::error::Fault;
 #[cfg(feature = "std")]
-pub(crate) use frame::Framer;
+pub(crate) use frame::{starts_value, Framer};
 pub(crate) use json::Tokenizer;
 pub(crate) use text::{KeyId, Piece, Spelling, Text};
 #[cfg(feature = "alloc")]
