@@ -16,7 +16,7 @@ use std::vec::Vec;
 use crate::error::{line_at, Error, ErrorKind, Fault};
 use crate::io::{encode_into, invalid, Buffered};
 use crate::scan::{starts_value, Framer};
-use crate::{swar, Form, Options};
+use crate::{swar, Form, Input, Options};
 
 /// How much is asked of the reader at a time.
 const CHUNK: usize = 64 * 1024;
@@ -32,6 +32,8 @@ const BOM: &[u8] = "\u{FEFF}".as_bytes();
 /// is written; the output is flushed whenever the transcoder is about to
 /// wait for input, so a pipe that delivers one document at a time (`tail
 /// -f`, `kubectl get -w -o json`) gets each one rendered as it arrives.
+/// YAML input ([`Options::input`]) is not framed yet: it is read whole,
+/// then written as [`Options::to_writer`] writes it.
 ///
 /// ```
 /// use kyaml::Options;
@@ -103,6 +105,9 @@ impl<R: Read, W: Write> Transcoder<R, W> {
     /// JSON Lines, the next line. Any other error is the reader's or the
     /// writer's own.
     pub fn next_document(&mut self) -> io::Result<bool> {
+        if self.opts.input_language() != Input::Json {
+            return self.whole_input();
+        }
         if self.rejected.take().is_some() {
             self.skip_to_a_line_with_a_value()?;
         }
@@ -192,6 +197,21 @@ impl<R: Read, W: Write> Transcoder<R, W> {
     /// returned `Ok(false)` or an invalid document's error.
     pub fn into_inner(self) -> (R, W) {
         (self.input, self.output.into_inner())
+    }
+
+    /// Input that is not JSON (YAML) is not framed: all of it is read and
+    /// written as by [`Options::to_writer`], its documents counted as one.
+    fn whole_input(&mut self) -> io::Result<bool> {
+        if self.started {
+            self.output.deliver()?;
+            return Ok(false);
+        }
+        while self.fill()? {}
+        self.started = true;
+        let checked = encode_into(&self.buf, self.opts, &mut self.output)?;
+        self.output.deliver()?;
+        self.buf = Vec::new();
+        checked.map(|()| true).map_err(invalid)
     }
 
     /// Reads more input: `false` at its end. Delivers all output first:

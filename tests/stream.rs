@@ -272,3 +272,24 @@ fn a_failing_writer_or_reader_returns_its_own_error() {
     let err = kyaml::transcode(Broken, io::sink()).unwrap_err();
     assert_eq!(err.kind(), io::ErrorKind::BrokenPipe);
 }
+
+#[test]
+fn yaml_input_is_read_whole_and_written_as_to_writer_writes_it() {
+    let opts = Options::new().input(kyaml::Input::Yaml);
+    let yaml = "a: 1\n---\nb: [2, 3]\n";
+    let mut want = Vec::new();
+    opts.to_writer(yaml, &mut want).unwrap();
+    let mut out = Vec::new();
+    opts.transcode(Trickle(yaml.as_bytes()), &mut out).unwrap();
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(want).unwrap()
+    );
+    let bad = "a: 1\nb: [2\n";
+    let err = inner(
+        &opts
+            .transcode(Trickle(bad.as_bytes()), io::sink())
+            .unwrap_err(),
+    );
+    assert_eq!(err, opts.to_string(bad).unwrap_err());
+}
