@@ -313,7 +313,7 @@ impl<'a> Parser<'a> {
             },
             S::BlockSeqEntryNode => match kind {
                 Tok::BlockEntry | Tok::BlockEnd => self.empty_then(at, S::BlockSeqEntry),
-                _ => self.enter_node(S::BlockSeqEntry, true, false),
+                _ => self.enter_node(at, kind, S::BlockSeqEntry, true, false),
             },
             S::IndentlessSeqEntry => match kind {
                 Tok::BlockEntry => {
@@ -331,7 +331,7 @@ impl<'a> Parser<'a> {
                 Tok::BlockEntry | Tok::Key | Tok::Value | Tok::BlockEnd => {
                     self.empty_then(at, S::IndentlessSeqEntry)
                 }
-                _ => self.enter_node(S::IndentlessSeqEntry, true, false),
+                _ => self.enter_node(at, kind, S::IndentlessSeqEntry, true, false),
             },
             S::BlockMapKey => match kind {
                 Tok::Key => {
@@ -350,7 +350,7 @@ impl<'a> Parser<'a> {
             },
             S::BlockMapKeyNode => match kind {
                 Tok::Key | Tok::Value | Tok::BlockEnd => self.empty_then(at, S::BlockMapValue),
-                _ => self.enter_node(S::BlockMapValue, true, true),
+                _ => self.enter_node(at, kind, S::BlockMapValue, true, true),
             },
             S::BlockMapValue => match kind {
                 Tok::Value => {
@@ -363,7 +363,7 @@ impl<'a> Parser<'a> {
             },
             S::BlockMapValueNode => match kind {
                 Tok::Key | Tok::Value | Tok::BlockEnd => self.empty_then(at, S::BlockMapKey),
-                _ => self.enter_node(S::BlockMapKey, true, true),
+                _ => self.enter_node(at, kind, S::BlockMapKey, true, true),
             },
             S::FlowSeqEntry { first } => match kind {
                 Tok::FlowSeqEnd => {
@@ -392,13 +392,13 @@ impl<'a> Parser<'a> {
                         },
                     ))
                 }
-                _ => self.enter_node(S::FlowSeqEntry { first: false }, false, false),
+                _ => self.enter_node(at, kind, S::FlowSeqEntry { first: false }, false, false),
             },
             S::FlowPairKey => match kind {
                 Tok::Value | Tok::FlowEntry | Tok::FlowSeqEnd => {
                     self.empty_then(at, S::FlowPairValue)
                 }
-                _ => self.enter_node(S::FlowPairValue, false, false),
+                _ => self.enter_node(at, kind, S::FlowPairValue, false, false),
             },
             S::FlowPairValue => match kind {
                 Tok::Value => {
@@ -410,7 +410,7 @@ impl<'a> Parser<'a> {
             },
             S::FlowPairValueNode => match kind {
                 Tok::FlowEntry | Tok::FlowSeqEnd => self.empty_then(at, S::FlowPairEnd),
-                _ => self.enter_node(S::FlowPairEnd, false, false),
+                _ => self.enter_node(at, kind, S::FlowPairEnd, false, false),
             },
             S::FlowPairEnd => {
                 self.close();
@@ -436,13 +436,13 @@ impl<'a> Parser<'a> {
                     Ok(None)
                 }
                 Tok::Value => self.empty_then(at, S::FlowMapValue),
-                _ => self.enter_node(S::FlowMapValue, false, false),
+                _ => self.enter_node(at, kind, S::FlowMapValue, false, false),
             },
             S::FlowMapKeyNode => match kind {
                 Tok::Value | Tok::FlowEntry | Tok::FlowMapEnd => {
                     self.empty_then(at, S::FlowMapValue)
                 }
-                _ => self.enter_node(S::FlowMapValue, false, false),
+                _ => self.enter_node(at, kind, S::FlowMapValue, false, false),
             },
             S::FlowMapValue => match kind {
                 Tok::Value => {
@@ -456,22 +456,45 @@ impl<'a> Parser<'a> {
                 Tok::FlowEntry | Tok::FlowMapEnd => {
                     self.empty_then(at, S::FlowMapKey { first: false })
                 }
-                _ => self.enter_node(S::FlowMapKey { first: false }, false, false),
+                _ => self.enter_node(at, kind, S::FlowMapKey { first: false }, false, false),
             },
             S::End => Ok(None),
         }
     }
 
-    /// A node follows; then `next`.
+    /// A node follows; then `next`. A scalar or alias without properties
+    /// (the usual node) is read at once rather than through the node state.
     fn enter_node(
         &mut self,
+        at: usize,
+        kind: Tok<'a>,
         next: State,
         block: bool,
         indentless: bool,
     ) -> Result<Option<Event<'a>>, Fault> {
-        self.push(next)?;
-        self.state = State::Node { block, indentless };
-        Ok(None)
+        match kind {
+            Tok::Scalar(scalar) => {
+                self.take();
+                self.state = next;
+                Ok(Self::event(
+                    at,
+                    Kind::Scalar {
+                        props: Props::default(),
+                        scalar,
+                    },
+                ))
+            }
+            Tok::Alias(name) => {
+                self.take();
+                self.state = next;
+                Ok(Self::event(at, Kind::Alias { name }))
+            }
+            _ => {
+                self.push(next)?;
+                self.state = State::Node { block, indentless };
+                Ok(None)
+            }
+        }
     }
 
     /// An empty node (`key:` with no value) at `at`; then `next`.
