@@ -744,6 +744,16 @@ mod tests {
     }
 
     #[test]
+    fn invisible_differences_show_escaped() {
+        // `\r\n` against `\n`, and a no-break space against a space.
+        let diff = Diff::new(r#"["a\r\nb", "x y"]"#, r#"["a\nb", "x\u00a0y"]"#).to_string();
+        assert_eq!(
+            diff,
+            "--- left\n+++ right\n@@ -1,7 +1,7 @@ [0]\n [\n   \"\\\n-     a\\r\\n\\\n+     a\\n\\\n      b\\\n     \",\n-  \"x y\",\n+  \"x\\_y\",\n ]\n"
+        );
+    }
+
+    #[test]
     fn hunks_merge_within_two_contexts_and_split_beyond() {
         let old: Vec<String> = (0..20).map(|i| i.to_string()).collect();
         let mut new = old.clone();
