@@ -545,10 +545,11 @@ fn cli_exit_status_labels_and_errors() {
         text(&out.stderr),
         format!("kyaml diff: {bad}:2:4: expected a value\n")
     );
-    let out = kyaml(&["diff", "--from", "yaml", &a, &b], "", &[]);
+    let bad_yaml = dir.file("bad.yaml", b"a: [1\n");
+    let out = kyaml(&["diff", &bad_yaml, &a], "", &[]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        text(&out.stderr).contains("YAML input is not supported yet"),
+        text(&out.stderr).starts_with(&format!("kyaml diff: {bad_yaml}:")),
         "{}",
         text(&out.stderr)
     );
@@ -573,6 +574,73 @@ fn cli_exit_status_labels_and_errors() {
         "kyaml diff: cannot read /nonexistent/x.json: No such file or directory\n"
     );
     assert!(kyaml(&["diff", "--help"], "", &[]).status.success());
+}
+
+#[test]
+fn cli_yaml_against_json_and_yaml() {
+    let dir = TempDir::new("yaml");
+    let json = dir.file("a.json", br#"{"a": [1, true], "b": "x"}"#);
+    let yaml = dir.file("a.yaml", b"# the same data\nb: x\na:\n- 1\n- on\n");
+    let piped = b"a: [1, on]\nb: x\n";
+    // By extension, by content, and with --from; key order as --unordered says.
+    let out = kyaml(&["diff", &json, &yaml], "", &[]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stdout),
+        format!("--- {json}\n+++ {yaml}\n@@ -1,8 +1,8 @@ b\n ---\n {{\n+  b: \"x\",\n   a: [\n     1,\n     true,\n   ],\n-  b: \"x\",\n }}\n")
+    );
+    assert_eq!(
+        kyaml(&["diff", "--unordered", &json, &yaml], "", &[])
+            .status
+            .code(),
+        Some(0)
+    );
+    assert_eq!(
+        kyaml(
+            &["diff", &json, "-"],
+            std::str::from_utf8(piped).unwrap(),
+            &[]
+        )
+        .status
+        .code(),
+        Some(0)
+    );
+    let no_extension = dir.file("a", piped);
+    assert_eq!(
+        kyaml(
+            &[
+                "diff",
+                "--from",
+                "yaml",
+                &no_extension,
+                &yaml,
+                "--unordered"
+            ],
+            "",
+            &[]
+        )
+        .status
+        .code(),
+        Some(0)
+    );
+    assert_eq!(
+        kyaml(&["diff", &no_extension, &json], "", &[])
+            .status
+            .code(),
+        Some(0)
+    );
+    // The schema: `on` is a string under YAML 1.2.
+    let out = kyaml(
+        &["diff", "--schema", "yaml-1.2", &json, &no_extension],
+        "",
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stdout).contains("-    true,\n+    \"on\",\n"),
+        "{}",
+        text(&out.stdout)
+    );
 }
 
 #[test]
@@ -644,7 +712,13 @@ fn vector_inputs() -> Vec<String> {
 /// `kyaml OLD | patch` with `kyaml diff OLD NEW` gives `kyaml NEW`; returns
 /// how many document pairs that covered.
 fn patch_round_trip(dir: &TempDir, old: &[u8], new: &[u8]) -> usize {
-    let (old_json, new_json) = (dir.file("old.json", old), dir.file("new.json", new));
+    patch_round_trip_as(dir, "json", old, new)
+}
+
+/// [`patch_round_trip`] on files named `*.{extension}`.
+fn patch_round_trip_as(dir: &TempDir, extension: &str, old: &[u8], new: &[u8]) -> usize {
+    let old_json = dir.file(&format!("old.{extension}"), old);
+    let new_json = dir.file(&format!("new.{extension}"), new);
     let render = |file: &str| kyaml(&[file], "", &[]).stdout;
     let (old_yaml, new_yaml) = (render(&old_json), render(&new_json));
     let out = kyaml(&["diff", &old_json, &new_json], "", &[]);
@@ -762,4 +836,45 @@ fn cli_diff_applies_with_patch_on_corpus_files() {
     }
     println!("patch round trip: {pairs} corpus pairs");
     assert_eq!(pairs, 12 + 4);
+}
+
+#[test]
+fn cli_diff_applies_with_patch_on_yaml_corpus_pairs() {
+    if !have_patch() {
+        return;
+    }
+    let dir = TempDir::new("yaml-corpus");
+    let mut files = Vec::new();
+    let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/corpus-yaml")];
+    while let Some(path) = stack.pop() {
+        if path.is_dir() {
+            stack.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+        } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+            files.push(path);
+        }
+    }
+    files.sort();
+    let opts = Options::new().input(kyaml::Input::Yaml);
+    let inputs: Vec<String> = files
+        .iter()
+        .map(|f| std::fs::read_to_string(f).unwrap())
+        .filter(|text| opts.to_string(text).is_ok())
+        .collect();
+    let n = inputs.len();
+    assert!(n > 200, "{n}");
+    // Streams of every file, against the same streams rotated: each file
+    // against several others, document by document.
+    let stream = |files: &[String]| files.join("\n---\n");
+    let old = vec![stream(&inputs); 8].join("\n---\n");
+    let new: Vec<String> = [1, 2, 3, 5, 8, 13, 21, 34]
+        .iter()
+        .map(|&shift| {
+            let mut rotated = inputs.clone();
+            rotated.rotate_left(shift);
+            stream(&rotated)
+        })
+        .collect();
+    let pairs = patch_round_trip_as(&dir, "yaml", old.as_bytes(), new.join("\n---\n").as_bytes());
+    println!("patch round trip: {pairs} document pairs of {n} YAML corpus files");
+    assert!(pairs >= 8 * n, "{pairs}");
 }

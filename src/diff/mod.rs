@@ -18,20 +18,21 @@ use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
 use crate::emit::write_text;
-use crate::{Form, Options};
+use crate::{Form, Input, Options, Schema};
 use myers::{Budget, Interner, Span};
 use path::PathWalker;
 
-/// A unified diff of two JSON inputs as their regular KYAML renderings:
-/// `{}` writes it plain, `{:#}` in ANSI colour; equal renderings write
-/// nothing.
+/// A unified diff of two inputs (JSON, or YAML with [`input`]) as their
+/// regular KYAML renderings: `{}` writes it plain, `{:#}` in ANSI colour;
+/// equal renderings write nothing.
 ///
 /// Options are chained setters on this small `Copy` value: [`context`]
 /// lines (default 3), [`labels`] (default `left` and `right`), [`color`]
-/// (default off), [`unordered`] maps (default off) and the [`form`] of the
+/// (default off), [`unordered`] maps (default off), the [`form`] of the
 /// renderings (default [`Form::Value`], which reads best in messages;
 /// [`Form::Document`] compares streams document by document and gives a
-/// patch for `kyaml`'s output, as `kyaml diff` prints).
+/// patch for `kyaml`'s output, as `kyaml diff` prints), and the input
+/// language of both sides ([`input`], [`inputs`], [`schema`]; default JSON).
 ///
 /// ```
 /// let old = r#"{"spec": {"replicas": 2, "image": "nginx:1.25"}}"#;
@@ -70,6 +71,9 @@ use path::PathWalker;
 /// [`color`]: Diff::color
 /// [`unordered`]: Diff::unordered
 /// [`form`]: Diff::form
+/// [`input`]: Diff::input
+/// [`inputs`]: Diff::inputs
+/// [`schema`]: Diff::schema
 #[derive(Clone, Copy, Debug)]
 pub struct Diff<'a> {
     left: &'a [u8],
@@ -79,6 +83,9 @@ pub struct Diff<'a> {
     color: bool,
     unordered: bool,
     form: Form,
+    /// The language of each side.
+    inputs: [Input; 2],
+    schema: Schema,
 }
 
 impl<'a> Diff<'a> {
@@ -97,6 +104,8 @@ impl<'a> Diff<'a> {
             color: false,
             unordered: false,
             form: Form::Value,
+            inputs: [Input::Json; 2],
+            schema: Schema::Kubectl,
         }
     }
 
@@ -166,6 +175,46 @@ impl<'a> Diff<'a> {
         self
     }
 
+    /// The language of both inputs: [`Input::Json`] (the default) or
+    /// [`Input::Yaml`], read as [`Options::input`] reads it.
+    ///
+    /// ```
+    /// use kyaml::{Diff, Input};
+    /// let diff = Diff::new("a: on\nb: [1]\n", "{b: [1], a: true}").input(Input::Yaml);
+    /// assert!(!diff.is_equal());
+    /// assert!(diff.unordered(true).is_equal());
+    /// ```
+    pub const fn input(mut self, input: Input) -> Diff<'a> {
+        self.inputs = [input, input];
+        self
+    }
+
+    /// The language of each side, when they differ: is this YAML the same
+    /// data as that JSON?
+    ///
+    /// ```
+    /// use kyaml::{Diff, Input};
+    /// let diff = Diff::new("{\"a\": [1, true]}", "a:\n- 1\n- yes\n");
+    /// assert!(diff.inputs(Input::Json, Input::Yaml).is_equal());
+    /// ```
+    pub const fn inputs(mut self, left: Input, right: Input) -> Diff<'a> {
+        self.inputs = [left, right];
+        self
+    }
+
+    /// How YAML input's plain scalars read (see [`Options::schema`]).
+    ///
+    /// ```
+    /// use kyaml::{Diff, Input, Schema};
+    /// let diff = Diff::new("a: on", "a: true").input(Input::Yaml);
+    /// assert!(diff.is_equal());
+    /// assert!(!diff.schema(Schema::Yaml12).is_equal());
+    /// ```
+    pub const fn schema(mut self, schema: Schema) -> Diff<'a> {
+        self.schema = schema;
+        self
+    }
+
     /// Whether the two renderings are the same, so the diff is empty.
     ///
     /// ```
@@ -173,15 +222,24 @@ impl<'a> Diff<'a> {
     /// assert!(!kyaml::Diff::new("1", "1.0").is_equal());
     /// ```
     pub fn is_equal(&self) -> bool {
-        self.render(self.left) == self.render(self.right)
+        self.render(0) == self.render(1)
     }
 
-    /// One side's regular rendering, or for invalid input what `Dump` shows.
-    fn render(&self, input: &[u8]) -> String {
-        let opts = Options::new().form(self.form);
+    /// One side's regular rendering (`0` left, `1` right), or for invalid
+    /// input what `Dump` shows.
+    fn render(&self, side: usize) -> String {
+        let (input, language) = match side {
+            0 => (self.left, self.inputs[0]),
+            _ => (self.right, self.inputs[1]),
+        };
+        let opts = Options::new()
+            .form(self.form)
+            .input(language)
+            .schema(self.schema);
         if self.unordered {
-            let sorted = sorted::sort_keys(input, opts.depth_limit());
-            if let Some(text) = sorted.and_then(|json| opts.to_string(json).ok()) {
+            let sorted = sorted::sort_keys(input, opts);
+            let json = opts.input(Input::Json);
+            if let Some(text) = sorted.and_then(|sorted| json.to_string(sorted).ok()) {
                 return text;
             }
         }
@@ -194,7 +252,11 @@ impl<'a> Diff<'a> {
                     out.push_str("---\n");
                 }
                 let _ = write_text(&mut out, input);
-                let _ = write!(out, " # invalid JSON: {err}");
+                let language = match language {
+                    Input::Json => "JSON",
+                    Input::Yaml => "YAML",
+                };
+                let _ = write!(out, " # invalid {language}: {err}");
                 if document {
                     out.push('\n');
                 }
@@ -206,8 +268,8 @@ impl<'a> Diff<'a> {
 
 impl fmt::Display for Diff<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let left = self.render(self.left);
-        let right = self.render(self.right);
+        let left = self.render(0);
+        let right = self.render(1);
         let Some(window) = Window::new(&left, &right, self.context, self.form == Form::Document)
         else {
             return Ok(()); // the renderings are the same

@@ -1,11 +1,14 @@
 //! Unordered maps: the input rewritten as compact JSON with every map's
 //! members sorted by decoded key, so that key order alone is never a
-//! difference. The one place that reads the tokenizer's events for the diff.
+//! difference. The one place that reads input events for the diff: through
+//! the [`Source`] trait and [`Text`] decoding, so JSON and YAML input alike.
 
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::fmt::Write;
 
-use crate::scan::{Event, Source, Text, Tokenizer};
+use crate::scan::{load_yaml, Event, Source, Text, Tokenizer, YamlSource};
+use crate::{Input, Options};
 
 /// One token of the input, in document order.
 enum Token<'a> {
@@ -16,28 +19,43 @@ enum Token<'a> {
     },
     Close,
     Key(Text<'a>),
-    /// A scalar as JSON text (strings still quoted and escaped as written).
-    Scalar(&'a str, bool),
+    Str(Text<'a>),
+    /// A number, `true`, `false` or `null`, as JSON text.
+    Scalar(&'a str),
 }
 
-/// `json` with each map's members sorted by key (code point order of the
-/// decoded keys; equal keys keep their order), one compact JSON value per
-/// document, separated by line feeds. `None` when the input is not valid
-/// (a syntax error, too deep, a duplicate key, ...): the caller then renders
-/// the input as it is, which reports the same error at its real position.
-pub(crate) fn sort_keys(json: &[u8], max_depth: usize) -> Option<String> {
-    let mut tokens = Tokenizer::new(json, 0, max_depth);
-    let mut out = String::with_capacity(json.len());
-    let mut list: Vec<Token<'_>> = Vec::new();
+/// `input` (in the language `opts` names) as JSON with each map's members
+/// sorted by key (code point order of the decoded keys; equal keys keep
+/// their order), one compact JSON value per document, separated by line
+/// feeds. `None` when the input is not valid (a syntax error, too deep, a
+/// duplicate key, ...): the caller then renders the input as it is, which
+/// reports the same error at its real position.
+pub(crate) fn sort_keys(input: &[u8], opts: Options) -> Option<String> {
+    match opts.input_language() {
+        Input::Json => sort_source(
+            &mut Tokenizer::new(input, 0, opts.depth_limit()),
+            input.len(),
+        ),
+        Input::Yaml => {
+            let loaded = load_yaml(input, opts.yaml_schema(), opts.depth_limit());
+            sort_source(&mut YamlSource::new(&loaded), input.len())
+        }
+    }
+}
+
+/// [`sort_keys`] over any [`Source`].
+fn sort_source<'a, S: Source<'a>>(source: &mut S, len: usize) -> Option<String> {
+    let mut out = String::with_capacity(len);
+    let mut list: Vec<Token<'a>> = Vec::new();
     let mut open: Vec<usize> = Vec::new();
-    while tokens.next_document().ok()? {
+    while source.next_document().ok()? {
         list.clear();
-        while let Some(event) = tokens.next_event().ok()? {
+        while let Some(event) = source.next_event().ok()? {
             let token = match event {
                 Event::MapStart | Event::ListStart => {
                     open.push(list.len());
                     Token::Open {
-                        map: event == Event::MapStart,
+                        map: matches!(event, Event::MapStart),
                         close: 0,
                     }
                 }
@@ -50,11 +68,12 @@ pub(crate) fn sort_keys(json: &[u8], max_depth: usize) -> Option<String> {
                     Token::Close
                 }
                 Event::Key(text) => Token::Key(text),
-                Event::Str(text) => Token::Scalar(text.raw(), true),
-                Event::Number { text, .. } => Token::Scalar(text, false),
-                Event::Bool(true) => Token::Scalar("true", false),
-                Event::Bool(false) => Token::Scalar("false", false),
-                Event::Null => Token::Scalar("null", false),
+                Event::Str(text) => Token::Str(text),
+                Event::Number { text, .. } => Token::Scalar(text),
+                Event::Bool(true) => Token::Scalar("true"),
+                Event::Bool(false) => Token::Scalar("false"),
+                Event::Null => Token::Scalar("null"),
+                Event::Trivia(_) => continue,
             };
             list.push(token);
         }
@@ -64,6 +83,28 @@ pub(crate) fn sort_keys(json: &[u8], max_depth: usize) -> Option<String> {
         write_sorted(&list, &mut out)?;
     }
     Some(out)
+}
+
+/// Writes the decoded string of `text` as a JSON string.
+fn write_json_string(out: &mut String, text: &Text<'_>) {
+    out.push('"');
+    let needs_escape = |c: char| c == '"' || c == '\\' || c < ' ';
+    match text.as_plain() {
+        Some(plain) if !plain.contains(needs_escape) => out.push_str(plain),
+        _ => {
+            for c in text.chars() {
+                match c {
+                    '"' => out.push_str("\\\""),
+                    '\\' => out.push_str("\\\\"),
+                    c if c < ' ' => {
+                        let _ = write!(out, "\\u{:04x}", u32::from(c));
+                    }
+                    c => out.push(c),
+                }
+            }
+        }
+    }
+    out.push('"');
 }
 
 /// What is left to write of one open container.
@@ -91,15 +132,8 @@ fn write_sorted(tokens: &[Token<'_>], out: &mut String) -> Option<()> {
                     out.push('[');
                     stack.push(Frame::List(at + 1, *close));
                 }
-                Token::Scalar(text, quoted) => {
-                    if *quoted {
-                        out.push('"');
-                    }
-                    out.push_str(text);
-                    if *quoted {
-                        out.push('"');
-                    }
-                }
+                Token::Str(text) => write_json_string(out, text),
+                Token::Scalar(text) => out.push_str(text),
                 Token::Key(_) | Token::Close => return None,
             }
         }
@@ -116,9 +150,8 @@ fn write_sorted(tokens: &[Token<'_>], out: &mut String) -> Option<()> {
                     let Some(Token::Key(text)) = tokens.get(key) else {
                         return None;
                     };
-                    out.push('"');
-                    out.push_str(text.raw());
-                    out.push_str("\":");
+                    write_json_string(out, text);
+                    out.push(':');
                     next = Some(key + 1);
                 }
                 None => {
@@ -180,23 +213,41 @@ fn sorted_members(tokens: &[Token<'_>], start: usize, close: usize) -> Option<Ve
 #[cfg(test)]
 mod tests {
     use super::sort_keys;
+    use crate::{Input, Options};
+
+    fn depth(n: usize) -> Options {
+        Options::new().max_depth(n)
+    }
 
     #[test]
     fn sorts_every_map_by_decoded_key_and_keeps_lists_in_order() {
         let json = r#"{"b": [3, {"z": 1, "\u0061": "x\n"}, 1], "a": {}, "é": null, "e": [[]]}"#;
         assert_eq!(
-            sort_keys(json.as_bytes(), 1000).unwrap(),
-            r#"{"a":{},"b":[3,{"\u0061":"x\n","z":1},1],"e":[[]],"é":null}"#
+            sort_keys(json.as_bytes(), depth(1000)).unwrap(),
+            r#"{"a":{},"b":[3,{"a":"x\u000a","z":1},1],"e":[[]],"é":null}"#
         );
     }
 
     #[test]
     fn streams_become_one_value_per_line() {
         assert_eq!(
-            sort_keys(b"{\"b\":1,\"a\":2} [true, false] 1.5e3", 1000).unwrap(),
+            sort_keys(b"{\"b\":1,\"a\":2} [true, false] 1.5e3", depth(1000)).unwrap(),
             "{\"a\":2,\"b\":1}\n[true,false]\n1.5e3"
         );
-        assert_eq!(sort_keys(b"  ", 1000).unwrap(), "");
+        assert_eq!(sort_keys(b"  ", depth(1000)).unwrap(), "");
+    }
+
+    #[test]
+    fn yaml_input_is_read_as_data() {
+        let yaml = b"b: 1\na: [x, {d: \"q\\\"\", c: on}]\n---\nz: 0x1F\n";
+        assert_eq!(
+            sort_keys(yaml, Options::new().input(Input::Yaml)).unwrap(),
+            "{\"a\":[\"x\",{\"c\":true,\"d\":\"q\\\"\"}],\"b\":1}\n{\"z\":31}"
+        );
+        assert_eq!(
+            sort_keys(b"a: 1\na: 2\n", Options::new().input(Input::Yaml)),
+            None
+        );
     }
 
     #[test]
@@ -208,7 +259,12 @@ mod tests {
             b"\"\\ud800\"",
             b"[1] [",
         ] {
-            assert_eq!(sort_keys(bad, 2), None, "{:?}", core::str::from_utf8(bad));
+            assert_eq!(
+                sort_keys(bad, depth(2)),
+                None,
+                "{:?}",
+                core::str::from_utf8(bad)
+            );
         }
     }
 }

@@ -1,5 +1,5 @@
-//! `kyaml diff`: a unified diff of two JSON inputs as their KYAML
-//! renderings, which applies with `patch` to `kyaml OLD`'s output.
+//! `kyaml diff`: a unified diff of two inputs (JSON or YAML) as their
+//! KYAML renderings, which applies with `patch` to `kyaml OLD`'s output.
 
 use std::ffi::{OsStr, OsString};
 use std::io::{self, IsTerminal, Read, Write};
@@ -8,8 +8,8 @@ use std::process::ExitCode;
 const USAGE: &str = "\
 Usage: kyaml diff [OPTIONS] OLD NEW
 
-Shows what changed between two JSON inputs as a unified diff of their KYAML
-renderings (`-` reads standard input). Streams of documents are compared
+Shows what changed between two inputs, JSON or YAML, as a unified diff of
+their KYAML renderings (`-` reads standard input). Streams of documents are compared
 document by document. Each hunk header names the KYAML path of its first
 changed line. Applied with `patch` to the output of `kyaml OLD`, the diff
 gives the output of `kyaml NEW`.
@@ -21,7 +21,13 @@ Options:
   -U, --context N          lines of context around each change (default 3)
       --color WHEN         auto (default: on a terminal, unless NO_COLOR is
                            set), always or never
-      --from json          the input format (only JSON for now)
+      --from LANG          json or yaml, for both inputs. Without it, each
+                           is chosen as `kyaml` chooses: a `.json` file is
+                           JSON, a `.yaml`/`.yml` file YAML, anything else
+                           JSON if it starts with `{`, `[` or `\"` or is
+                           valid JSON, else YAML
+      --schema NAME        how YAML plain scalars read: kubectl (default)
+                           or yaml-1.2
   -h, --help               print this help
 
 Exit status: 0 when the renderings are the same, 1 when they differ,
@@ -51,6 +57,7 @@ fn run(args: impl Iterator<Item = OsString>) -> Result<ExitCode, String> {
     let mut args = args;
     let mut files: Vec<OsString> = Vec::new();
     let (mut unordered, mut context, mut color) = (false, 3usize, Color::Auto);
+    let (mut from, mut schema) = (None, kyaml::Schema::Kubectl);
     let mut flags_done = false;
     while let Some(arg) = args.next() {
         let flag = match arg.to_str() {
@@ -97,13 +104,18 @@ fn run(args: impl Iterator<Item = OsString>) -> Result<ExitCode, String> {
                 }
             }
             "--from" => match value("json or yaml")?.as_str() {
-                "json" => {}
-                "yaml" => {
-                    return Err("`--from yaml`: YAML input is not supported yet; \
-                                only JSON is read (`--from json`)"
-                        .into())
-                }
+                "json" => from = Some(kyaml::Input::Json),
+                "yaml" => from = Some(kyaml::Input::Yaml),
                 other => return Err(format!("`--from`: expected json or yaml, not `{other}`")),
+            },
+            "--schema" => match value("kubectl or yaml-1.2")?.as_str() {
+                "kubectl" => schema = kyaml::Schema::Kubectl,
+                "yaml-1.2" => schema = kyaml::Schema::Yaml12,
+                other => {
+                    return Err(format!(
+                        "`--schema`: expected kubectl or yaml-1.2, not `{other}`"
+                    ))
+                }
             },
             "-h" | "--help" => {
                 print!("{USAGE}");
@@ -125,8 +137,11 @@ fn run(args: impl Iterator<Item = OsString>) -> Result<ExitCode, String> {
         read(&new)?
     };
     let (old_name, new_name) = (old.to_string_lossy(), new.to_string_lossy());
-    check(&old_name, &old_input)?;
-    check(&new_name, &new_input)?;
+    let opts = kyaml::Options::new().schema(schema);
+    let old_language = language(&old, &old_input, from);
+    let new_language = language(&new, &new_input, from);
+    check(&old_name, &old_input, opts.input(old_language))?;
+    check(&new_name, &new_input, opts.input(new_language))?;
     let color = match color {
         Color::Always => true,
         Color::Never => false,
@@ -139,6 +154,8 @@ fn run(args: impl Iterator<Item = OsString>) -> Result<ExitCode, String> {
         .labels(&old_name, &new_name)
         .context(context)
         .unordered(unordered)
+        .inputs(old_language, new_language)
+        .schema(schema)
         .color(color);
     let text = diff.to_string();
     let mut out = io::stdout().lock();
@@ -171,10 +188,34 @@ fn read(file: &OsStr) -> Result<Vec<u8>, String> {
     })
 }
 
+/// The language of one input, chosen as `kyaml` chooses (see its
+/// `render`): `--from`, else the file's extension, else JSON if the input
+/// starts like JSON (`{`, `[`, `"` after white space) or is valid JSON,
+/// else YAML.
+fn language(file: &OsStr, input: &[u8], from: Option<kyaml::Input>) -> kyaml::Input {
+    let extension = std::path::Path::new(file).extension();
+    let by_extension = match extension.and_then(|e| e.to_str()) {
+        Some("json") => Some(kyaml::Input::Json),
+        Some("yaml" | "yml") => Some(kyaml::Input::Yaml),
+        _ => None,
+    };
+    from.or(by_extension).unwrap_or_else(|| {
+        let first = input.iter().find(|b| !b.is_ascii_whitespace());
+        let json = kyaml::Options::new().input(kyaml::Input::Json);
+        if matches!(first, Some(b'{' | b'[' | b'"'))
+            || json.to_fmt(input, &mut super::Discard).is_ok()
+        {
+            kyaml::Input::Json
+        } else {
+            kyaml::Input::Yaml
+        }
+    })
+}
+
 /// Checks that `input` renders; an invalid one is an error (exit 2) that
 /// names the file, line and column.
-fn check(name: &str, input: &[u8]) -> Result<(), String> {
-    let err = match kyaml::Options::new().to_writer(input, io::sink()) {
+fn check(name: &str, input: &[u8], opts: kyaml::Options) -> Result<(), String> {
+    let err = match opts.to_writer(input, io::sink()) {
         Ok(()) => return Ok(()),
         Err(err) => err,
     };
