@@ -85,6 +85,8 @@ impl<'a> Scalar<'a> {
 
     /// The decoded text when it is one source run (a one-line plain scalar,
     /// or a one-line quoted one without escapes): what resolution looks at.
+    /// A plain scalar without one folds lines, so its text holds a space or
+    /// a line feed between words: never null, a bool or a number.
     pub(crate) fn as_str(&self) -> Option<&'a str> {
         match self.style {
             Style::Plain | Style::SingleQuoted | Style::DoubleQuoted if !self.folds => {
