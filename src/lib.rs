@@ -86,7 +86,7 @@ use core::fmt;
 #[doc(hidden)]
 pub use diff::assert_kyaml_eq_impl;
 #[cfg(feature = "alloc")]
-pub use diff::Diff;
+pub use diff::{Diff, LineDiff};
 pub use dump::Dump;
 pub use error::{Error, ErrorKind};
 pub use scan::resolve::Schema;
@@ -422,6 +422,26 @@ impl Options {
     ) -> Transcoder<R, W> {
         Transcoder::new(*self, input, output)
     }
+}
+
+/// The comments of the YAML stream `input` as its parser reads them (a
+/// `#` inside a string is no comment), in input order, up to the first
+/// syntax error: each one's 0-based document and its text after the `#`,
+/// without trailing white space. `kyaml fmt` writes each of them once.
+///
+/// ```
+/// let yaml = "# head\na: 1 # one\ns: |\n  # text\n---\nb: 2 #two\n";
+/// assert_eq!(kyaml::yaml_comments(yaml), [(0, " head"), (0, " one"), (1, "two")]);
+/// ```
+#[cfg(feature = "alloc")]
+pub fn yaml_comments<T: AsRef<[u8]> + ?Sized>(input: &T) -> alloc::vec::Vec<(usize, &str)> {
+    scan::yaml_comments(input.as_ref())
+}
+
+/// Whether the YAML stream `input` holds a comment (see [`yaml_comments`]).
+#[cfg(feature = "alloc")]
+pub fn has_comments<T: AsRef<[u8]> + ?Sized>(input: &T) -> bool {
+    !yaml_comments(input).is_empty()
 }
 
 /// Renders `json` as a KYAML document (or stream of documents) in a new

@@ -7,10 +7,13 @@ use std::process::ExitCode;
 
 #[path = "kyaml/diff.rs"]
 mod diff;
+#[path = "kyaml/fmt.rs"]
+mod fmt;
 
 const USAGE: &str = "\
 Usage: kyaml [--from json|yaml] [--schema kubectl|yaml-1.2] [--compact] [--keep-going] [FILE ...]
        kyaml diff [OPTIONS] OLD NEW   (see `kyaml diff --help`)
+       kyaml fmt [OPTIONS] [PATH ...] (see `kyaml fmt --help`)
 
 Renders JSON or YAML as KYAML, the YAML dialect of `kubectl get -o kyaml`.
 Reads each FILE (`-` or none: standard input); every JSON value, whether
@@ -42,6 +45,9 @@ the rest of its file is skipped. The exit status is then 1.
 fn main() -> ExitCode {
     if std::env::args_os().nth(1).is_some_and(|arg| arg == "diff") {
         return diff::main(std::env::args_os().skip(2));
+    }
+    if std::env::args_os().nth(1).is_some_and(|arg| arg == "fmt") {
+        return fmt::main(std::env::args_os().skip(2));
     }
     let mut opts = kyaml::Options::new();
     let mut keep_going = false;

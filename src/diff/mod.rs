@@ -281,6 +281,67 @@ impl fmt::Display for Diff<'_> {
                 && [&left, &right]
                     .iter()
                     .any(|t| t.get(3..).is_some_and(|t| t.contains("\n---\n"))),
+            paths: true,
+        };
+        window.write(f, self.labels, style)
+    }
+}
+
+/// A unified diff of two texts by their lines, as they are (nothing is
+/// rendered): `---`/`+++`/`@@` hunks that `patch` applies, with the same
+/// line diff as [`Diff`]. For tools that rewrite files (`kyaml fmt -d`).
+///
+/// ```
+/// let diff = kyaml::LineDiff::new("a: 1\nb: 2\n", "{\n  a: 1,\n  b: 2,\n}\n").context(0);
+/// assert_eq!(
+///     diff.labels("old", "new").to_string(),
+///     "--- old\n+++ new\n@@ -1,2 +1,4 @@\n-a: 1\n-b: 2\n+{\n+  a: 1,\n+  b: 2,\n+}\n"
+/// );
+/// assert_eq!(kyaml::LineDiff::new("x\n", "x\n").to_string(), "");
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct LineDiff<'a> {
+    left: &'a str,
+    right: &'a str,
+    labels: [&'a str; 2],
+    context: usize,
+}
+
+impl<'a> LineDiff<'a> {
+    /// The diff of text `left` against text `right`, 3 lines of context,
+    /// labelled `left` and `right`.
+    pub fn new(left: &'a str, right: &'a str) -> LineDiff<'a> {
+        LineDiff {
+            left,
+            right,
+            labels: ["left", "right"],
+            context: 3,
+        }
+    }
+
+    /// How many unchanged lines to show around each change (default 3).
+    pub const fn context(mut self, lines: usize) -> LineDiff<'a> {
+        self.context = lines;
+        self
+    }
+
+    /// The names in the `---` and `+++` lines.
+    pub const fn labels(mut self, left: &'a str, right: &'a str) -> LineDiff<'a> {
+        self.labels = [left, right];
+        self
+    }
+}
+
+impl fmt::Display for LineDiff<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Some(window) = Window::new(self.left, self.right, self.context, false) else {
+            return Ok(());
+        };
+        let style = Style {
+            color: false,
+            context: self.context,
+            documents: false,
+            paths: false,
         };
         window.write(f, self.labels, style)
     }
@@ -293,6 +354,8 @@ struct Style {
     context: usize,
     /// Name the document in hunk headers.
     documents: bool,
+    /// Name the KYAML path in hunk headers.
+    paths: bool,
 }
 
 /// One side's lines that a hunk can show, and which of them changed.
@@ -436,7 +499,9 @@ impl<'t> Window<'t> {
                 .min(self.right.lines.len() - last[3]);
             let (a0, b0) = (first[0] - lead, first[2] - lead);
             let (a1, b1) = (last[1] + trail, last[3] + trail);
-            let (path, document) = if first[1] > first[0] {
+            let (path, document) = if !style.paths {
+                ("", 0)
+            } else if first[1] > first[0] {
                 walkers[0].path_at(self.left.first + first[0])
             } else {
                 walkers[1].path_at(self.right.first + first[2])

@@ -28,6 +28,8 @@ pub(crate) use frame::{starts_value, Framer};
 pub(crate) use json::Tokenizer;
 pub(crate) use text::{KeyId, Piece, Spelling, Text};
 #[cfg(feature = "alloc")]
+pub(crate) use yaml::comments as yaml_comments;
+#[cfg(feature = "alloc")]
 pub use yaml::source::Warning;
 #[cfg(feature = "alloc")]
 pub(crate) use yaml::source::{load as load_yaml, warnings, YamlSource};

@@ -204,3 +204,22 @@ impl Iterator for UriChars<'_> {
         )
     }
 }
+
+/// The comments of the YAML stream `input`, in input order, up to its
+/// first syntax error: each one's document (0-based: a comment before the
+/// first document or between two belongs to the one before it, or to the
+/// first) and its text after `#`, trailing white space removed.
+#[cfg(feature = "alloc")]
+pub(crate) fn comments(input: &[u8]) -> alloc::vec::Vec<(usize, &str)> {
+    let mut parser = Parser::new(input, crate::MAX_DEPTH);
+    let mut out = alloc::vec::Vec::new();
+    let mut started = 0usize;
+    while let Some(Ok(event)) = parser.next_event() {
+        match event.kind {
+            Kind::DocumentStart { .. } => started += 1,
+            Kind::Comment { text, .. } => out.push((started.saturating_sub(1), text.trim_end())),
+            _ => {}
+        }
+    }
+    out
+}
