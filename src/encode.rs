@@ -138,7 +138,10 @@ fn drive<'a, Src: Source<'a>, S: Store, K: Sink>(
         // The documents before this one are complete.
         let done = pass.emitter.sink().written();
         let result = match src.next_document() {
-            Ok(false) => return Ok(()),
+            Ok(false) => {
+                // An input of nothing but comments keeps them.
+                return pass.write_preamble(src).map_err(|_| sink_failed(src.pos()));
+            }
             Ok(true) => document(src, opts, &mut pass),
             Err(fault) => Err(fault),
         };
@@ -295,6 +298,7 @@ impl<'o, 'a, S: Store, K: Sink, Src: Source<'a>> Pass<'o, S, K, Src> {
         if checks {
             self.plan.forget_verdicts();
         }
+        self.write_preamble(src).map_err(failed)?;
         self.emitter.begin_document().map_err(failed)?;
         while let Some(event) = src.next_event()? {
             let written = match event {
@@ -345,12 +349,26 @@ impl<'o, 'a, S: Store, K: Sink, Src: Source<'a>> Pass<'o, S, K, Src> {
                     true => continue,
                     false => self.emitter.bool_or_null("null"),
                 },
-                // Not written yet: the JSON source never produces it.
-                Event::Trivia(_) => Ok(()),
+                // The JSON source never produces it: this arm is gone
+                // from its loop. Directly in a list, it uncuddles it.
+                Event::Trivia(trivia) => match self.bet_lost(src)? {
+                    true => continue,
+                    false => self.emitter.trivia(trivia.into()),
+                },
             };
             written.map_err(failed)?;
         }
         self.emitter.end_document().map_err(failed)
+    }
+
+    /// Writes the comments the source has before the document's header
+    /// (or, after the last document, those of an input with no other).
+    #[inline(always)]
+    fn write_preamble(&mut self, src: &mut Src) -> fmt::Result {
+        while let Some(trivia) = src.preamble() {
+            self.emitter.trivia(trivia.into())?;
+        }
+        Ok(())
     }
 
     /// Asked at each scalar: if it is an element of a list written cuddled

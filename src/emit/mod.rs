@@ -16,7 +16,7 @@ mod unicode;
 
 use core::fmt::{Result, Write};
 
-use crate::scan::{KeyId, Text};
+use crate::scan::{KeyId, Text, Trivia};
 use crate::tiered::{FullRoom, Tiered};
 use crate::{Form, Options, MAX_DEPTH};
 pub(crate) use number::write_exponent_form;
@@ -254,6 +254,52 @@ impl<'w, K: Sink> Emitter<'w, K> {
             true => number::write_exponent_form(self.out.out(), text)?,
         }
         self.after_value()
+    }
+
+    /// Writes a comment or a blank line where the source placed it
+    /// (SPEC-YAML.md §3): an own-line comment at the indentation of what
+    /// follows (at the document level, on the line before the root or
+    /// before the `---` header), a line comment after the comma just
+    /// written, a blank line where it separates two things. The compact
+    /// form has no room for any. Only a source with comments calls this,
+    /// so it costs the JSON path nothing.
+    #[inline(never)]
+    pub(crate) fn trivia(&mut self, trivia: Trivia<'_>) -> Result {
+        if self.compact {
+            return Ok(());
+        }
+        match trivia {
+            Trivia::Comment(text) if self.top == 0 => {
+                let w = self.out.out();
+                w.write_char('#')?;
+                w.write_str(text.trim_end())?;
+                w.write_char('\n')
+            }
+            Trivia::Comment(text) => {
+                // The container is no longer empty: its closing bracket
+                // and what follows go on lines of their own.
+                self.top |= NONEMPTY;
+                self.newline(self.value_level())?;
+                let w = self.out.out();
+                w.write_char('#')?;
+                w.write_str(text.trim_end())
+            }
+            Trivia::DocumentFoot(text) => {
+                let w = self.out.out();
+                w.write_str("\n#")?;
+                w.write_str(text.trim_end())
+            }
+            Trivia::LineComment(text) => {
+                let w = self.out.out();
+                w.write_str(" #")?;
+                w.write_str(text.trim_end())
+            }
+            // None right after an opening bracket.
+            Trivia::BlankLine if self.top == 0 || self.top & NONEMPTY != 0 => {
+                self.out.out().write_char('\n')
+            }
+            Trivia::BlankLine => Ok(()),
+        }
     }
 
     /// Writes `true`, `false` or `null`, which read the same in KYAML.

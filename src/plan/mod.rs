@@ -138,12 +138,17 @@ impl<'r, S: Store> Plan<'r, S> {
                     parent = depth.checked_sub(1).map(|d| self.frames.get(d));
                 }
                 Event::Key(text) => self.push_key(&KeyId::of(&text), src.token_start()),
-                Event::Str(_) | Event::Number { .. } | Event::Bool(_) | Event::Null => {
+                // A comment or blank line directly in a list uncuddles it
+                // (SPEC-YAML.md §3), as a scalar element does.
+                Event::Str(_)
+                | Event::Number { .. }
+                | Event::Bool(_)
+                | Event::Null
+                | Event::Trivia(_) => {
                     if let Some(frame) = parent.filter(|f| f & LIST != 0) {
                         self.set_verdict((frame & !LIST) as usize, false);
                     }
                 }
-                Event::Trivia(_) => {}
             }
         }
         Ok(())

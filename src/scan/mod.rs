@@ -59,21 +59,34 @@ pub(crate) enum Event<'a, T = Trivia<'a>> {
     },
     Bool(bool),
     Null,
-    /// Not data: a comment or a blank line. The emitter does not write
-    /// them yet.
-    #[allow(dead_code)] // The YAML reader will produce it.
+    /// Not data: a comment or a blank line, where the source placed it
+    /// (the JSON source never produces it).
     Trivia(T),
 }
 
-/// What a source may keep besides data, as [`Event::Trivia`]. Never
-/// produced by JSON.
-#[allow(dead_code)] // The YAML reader will produce them.
+/// What a source may keep besides data, as [`Event::Trivia`], placed by
+/// the source (SPEC-YAML.md §3): the emitter writes each where it comes.
+/// Never produced by JSON. A list that holds any directly (not inside an
+/// element's brackets) is not cuddled.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum Trivia<'a> {
-    /// A comment's text, without its marker.
+    /// A comment on its own line, before what comes next: a member, an
+    /// element or a closing bracket (at its items' indentation), or the
+    /// document's root. The text is what follows `#`.
     Comment(&'a str),
-    /// An empty line between members or elements.
+    /// A comment after the document's root, on its own line.
+    DocumentFoot(&'a str),
+    /// A comment at the end of the line of the value just written (after
+    /// its comma).
+    LineComment(&'a str),
+    /// A blank line before what comes next.
     BlankLine,
+}
+
+impl From<core::convert::Infallible> for Trivia<'_> {
+    fn from(never: core::convert::Infallible) -> Self {
+        match never {}
+    }
 }
 
 /// A reader of one input dialect, as the plan and the writing loop see it.
@@ -84,7 +97,7 @@ pub(crate) enum Trivia<'a> {
 pub(crate) trait Source<'a>: Clone {
     /// What [`Event::Trivia`] carries: [`Trivia`], or for a dialect
     /// without comments an uninhabited type.
-    type Trivia: Copy;
+    type Trivia: Copy + Into<Trivia<'a>>;
 
     /// Moves past anything between documents and says whether another
     /// document follows; if so, the next events are its.
@@ -120,6 +133,14 @@ pub(crate) trait Source<'a>: Clone {
     /// end without checking it (the input may be invalid; the shapes are
     /// then exact up to the first error), telling `shapes` what it holds.
     fn skim_list(&self, shapes: &mut impl Shapes);
+
+    /// The next comment (or blank line) to write before the current
+    /// document's `---` header; after the last document, those of an
+    /// input that holds nothing else. Sources without comments have none.
+    #[inline(always)]
+    fn preamble(&mut self) -> Option<Self::Trivia> {
+        None
+    }
 
     /// The key whose [`Event::Key`] started at `pos` (a
     /// [`Source::token_start`] of this input, read before).

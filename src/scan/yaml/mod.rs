@@ -41,6 +41,8 @@
 //! their JSON, the depth and key-length limits, large inputs, and no panic
 //! on every prefix and on mutated bytes of every suite input.
 
+#[cfg(feature = "alloc")]
+mod attach;
 mod parser;
 mod scalar;
 mod scanner;

@@ -33,10 +33,11 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt::Write as _;
 
+use super::attach::{Attach, Role};
 use super::{Chomp, Kind, Parser, Props, Scalar, Style, Tag as SyntaxTag};
 use crate::error::{ErrorKind, Fault};
 use crate::scan::resolve::{self, Key, Number, Schema, Tagged, Value};
-use crate::scan::{Event, Shapes, Source, Spelling, Text};
+use crate::scan::{Event, Shapes, Source, Spelling, Text, Trivia};
 
 /// A string of a key or value: a span of the input, or of the side buffer.
 #[derive(Clone, Copy, Debug)]
@@ -101,6 +102,10 @@ struct Doc {
     start: usize,
     first: usize,
     end: usize,
+    /// Its comments and blank lines: a range of [`Loaded::trivia`].
+    trivia: (usize, usize),
+    /// Those before its `---`: a range of [`Loaded::preambles`].
+    preamble: (usize, usize),
 }
 
 /// A YAML stream read into data items (see the module docs).
@@ -117,6 +122,13 @@ pub(crate) struct Loaded<'a> {
     /// Every key by where it starts, for [`Source::key_at`].
     keys: Vec<(usize, TextRef<'a>)>,
     warnings: Vec<(usize, String)>,
+    /// Comments and blank lines, each with the index of the item it is
+    /// written before (see `attach.rs`), ordered within each document.
+    trivia: Vec<(usize, Trivia<'a>)>,
+    /// Comments before a document's `---`, and of an input without any
+    /// document ([`Loaded::tail`]).
+    preambles: Vec<Trivia<'a>>,
+    tail: (usize, usize),
 }
 
 impl Loaded<'_> {
@@ -147,6 +159,7 @@ pub(crate) fn load(input: &[u8], schema: Schema, depth_limit: usize) -> Loaded<'
         weight: 0,
         limit: expansion_limit(input.len()),
         doc_open: false,
+        attach: Attach::new(input),
     };
     while let Some(event) = loader.parser.next_event() {
         let step = event.and_then(|e| loader.step(e.at, e.kind));
@@ -155,7 +168,13 @@ pub(crate) fn load(input: &[u8], schema: Schema, depth_limit: usize) -> Loaded<'
             break;
         }
     }
+    // What is left: the last document's foot, or an input of comments.
+    let last = loader.out.docs.last_mut().map(|d| (&mut d.trivia, d.end));
+    let (range, end) = last.map_or((None, 0), |(r, e)| (Some(r), e));
+    loader.out.tail = loader.attach.document_start(true, range, end);
     let mut out = loader.out;
+    out.trivia = core::mem::take(&mut loader.attach.trivia);
+    out.preambles = core::mem::take(&mut loader.attach.preambles);
     out.keys.sort_by_key(|&(at, _)| at);
     out.keys.dedup_by_key(|&mut (at, _)| at);
     out
@@ -212,6 +231,8 @@ struct Loader<'a> {
     weight: usize,
     limit: usize,
     doc_open: bool,
+    /// Where comments and blank lines go.
+    attach: Attach<'a>,
 }
 
 const COMPLEX_KEY: &str =
@@ -256,12 +277,17 @@ impl<'a> Loader<'a> {
 
     fn step(&mut self, at: usize, kind: Kind<'a>) -> Result<(), Fault> {
         match kind {
-            Kind::DocumentStart { .. } => {
+            Kind::DocumentStart { explicit } => {
                 let first = self.out.items.len();
+                let prev = self.out.docs.last_mut().map(|d| (&mut d.trivia, d.end));
+                let (range, end) = prev.map_or((None, 0), |(r, e)| (Some(r), e));
+                let preamble = self.attach.document_start(explicit, range, end);
                 self.out.docs.push(Doc {
                     start: at,
                     first,
                     end: first,
+                    trivia: (0, 0),
+                    preamble,
                 });
                 self.doc_open = true;
                 self.anchors.clear();
@@ -269,22 +295,46 @@ impl<'a> Loader<'a> {
                 self.weight = 0;
             }
             Kind::DocumentEnd { .. } => self.end_document(at),
-            Kind::MappingStart { props, .. } => self.open(at, props, true)?,
-            Kind::SequenceStart { props, .. } => self.open(at, props, false)?,
+            Kind::MappingStart { props, flow } | Kind::SequenceStart { props, flow } => {
+                let map = matches!(kind, Kind::MappingStart { .. });
+                let slot = self.out.items.len();
+                self.attach.node(at, self.role(), Some(flow), slot);
+                self.open(at, props, map)?;
+                self.attach.open(flow);
+            }
             Kind::MappingEnd | Kind::SequenceEnd => self.close(at)?,
             Kind::Scalar { props, scalar } => {
                 if let Some(name) = props.anchor {
                     let tag = props.tag;
                     self.anchors.insert(name, Anchor::Scalar { scalar, tag });
                 }
+                let (role, slot) = (self.role(), self.out.items.len());
+                self.attach.node(at, role, None, slot);
                 self.scalar(at, scalar, props.tag, true)?;
+                // Where the scalar's text ends in the input.
+                let raw = scalar.raw();
+                let input = self.parser.source().as_ptr() as usize;
+                let start = (raw.as_ptr() as usize).saturating_sub(input);
+                let key = (role == Role::Key).then_some(slot);
+                self.attach
+                    .scalar_done(start + raw.len(), key, self.out.items.len());
                 self.node_done()?;
             }
             Kind::Alias { name } => {
+                let (role, slot) = (self.role(), self.out.items.len());
+                self.attach.node(at, role, None, slot);
                 self.alias(at, name)?;
+                let key = (role == Role::Key).then_some(slot);
+                self.attach
+                    .scalar_done(at + 1 + name.len(), key, self.out.items.len());
                 self.node_done()?;
             }
-            Kind::StreamStart | Kind::StreamEnd | Kind::Comment { .. } | Kind::BlankLine => {}
+            Kind::Comment { text, trailing } => {
+                let slot = self.out.items.len();
+                self.attach.comment(at, text, trailing, slot);
+            }
+            Kind::BlankLine => self.attach.blank_line(at),
+            Kind::StreamStart | Kind::StreamEnd => {}
         }
         Ok(())
     }
@@ -303,6 +353,17 @@ impl<'a> Loader<'a> {
             self.out.items.push(Item::Null { at });
         }
         doc.end = self.out.items.len();
+        doc.trivia = self.attach.document_end(at, doc.end);
+    }
+
+    /// What the next node is to the collection it is in.
+    fn role(&self) -> Role {
+        match self.frames.last() {
+            None => Role::Root,
+            Some(f) if f.map && f.key_next => Role::Key,
+            Some(f) if f.map => Role::Value,
+            Some(_) => Role::Element,
+        }
     }
 
     /// Whether the next node is a map key.
@@ -387,6 +448,7 @@ impl<'a> Loader<'a> {
         };
         let close = self.out.items.len();
         self.out.items.push(Item::Close { at, map: frame.map });
+        self.attach.close(at, close);
         self.weight += 1;
         if let Some(Item::Open { close: c, .. }) = self.out.items.get_mut(frame.start) {
             *c = close;
@@ -793,6 +855,11 @@ pub(crate) struct YamlSource<'l> {
     stack: Vec<Run>,
     depth: usize,
     at: usize,
+    /// The current document's comments and blank lines not yet read: a
+    /// range of [`Loaded::trivia`].
+    trivia: (usize, usize),
+    /// Those before its header: a range of [`Loaded::preambles`].
+    preamble: (usize, usize),
 }
 
 impl<'l> YamlSource<'l> {
@@ -808,6 +875,8 @@ impl<'l> YamlSource<'l> {
             stack: Vec::new(),
             depth: 0,
             at: 0,
+            trivia: (0, 0),
+            preamble: (0, 0),
         }
     }
 
@@ -825,7 +894,23 @@ impl<'l> YamlSource<'l> {
         self.stack.clear();
         self.depth = 0;
         self.at = doc.start;
+        (self.trivia, self.preamble) = (doc.trivia, doc.preamble);
         true
+    }
+
+    /// The comment or blank line due before the item the document's own
+    /// run reads next (never inside a replay: each is written once).
+    fn due_trivia(&mut self) -> Option<Trivia<'l>> {
+        let (next, end) = self.trivia;
+        if next >= end || !self.stack.is_empty() {
+            return None;
+        }
+        let &(slot, trivia) = self.loaded.trivia.get(next)?;
+        if slot > self.run.next {
+            return None;
+        }
+        self.trivia.0 += 1;
+        Some(trivia)
     }
 
     fn text(&self, text: TextRef<'l>) -> Text<'l> {
@@ -837,12 +922,17 @@ impl<'l> YamlSource<'l> {
         }
     }
 
-    /// The next item that is data (replays followed).
-    fn next_item(&mut self) -> Option<Item<'l>> {
+    /// The next item that is data (replays followed); `Some(None)` when
+    /// a replay ended and the document's own run goes on (comments may be
+    /// due there).
+    fn next_item(&mut self) -> Option<Option<Item<'l>>> {
         let loaded = self.loaded;
         loop {
             if self.run.next >= self.run.end {
                 self.run = self.stack.pop()?;
+                if self.stack.is_empty() {
+                    return Some(None);
+                }
                 continue;
             }
             let i = self.run.next;
@@ -882,9 +972,9 @@ impl<'l> YamlSource<'l> {
                 Item::Fail(fault) => {
                     // Stay on the failure.
                     self.run.next = i;
-                    return Some(Item::Fail(fault));
+                    return Some(Some(Item::Fail(fault)));
                 }
-                item => return Some(item),
+                item => return Some(Some(item)),
             }
         }
     }
@@ -896,7 +986,11 @@ impl<'l> Source<'l> for YamlSource<'l> {
     fn next_document(&mut self) -> Result<bool, Fault> {
         match self.begin(self.next_doc) {
             true => Ok(true),
-            false => self.loaded.after.map_or(Ok(false), Err),
+            false => {
+                // An input of nothing but comments: they are its preamble.
+                self.preamble = self.loaded.tail;
+                self.loaded.after.map_or(Ok(false), Err)
+            }
         }
     }
 
@@ -909,8 +1003,15 @@ impl<'l> Source<'l> for YamlSource<'l> {
     }
 
     fn next_event(&mut self) -> Result<Option<Event<'l, Self::Trivia>>, Fault> {
-        let Some(item) = self.next_item() else {
-            return Ok(None);
+        let item = loop {
+            if let Some(trivia) = self.due_trivia() {
+                return Ok(Some(Event::Trivia(trivia)));
+            }
+            match self.next_item() {
+                None => return Ok(None),
+                Some(None) => continue,
+                Some(Some(item)) => break item,
+            }
         };
         let event = match item {
             Item::Open { at, map, .. } => {
@@ -1015,7 +1116,13 @@ impl<'l> Source<'l> for YamlSource<'l> {
                     }
                     first = false;
                 }
-                Event::Key(_) | Event::Trivia(_) => {}
+                Event::Key(_) => {}
+                // Directly in a list, it uncuddles it.
+                Event::Trivia(_) => {
+                    if holder > 0 && shapes.is_list(holder - 1) {
+                        shapes.scalar_element(holder - 1);
+                    }
+                }
                 Event::Str(_) | Event::Number { .. } | Event::Bool(_) | Event::Null => {
                     if holder > 0 && !first && shapes.is_list(holder - 1) {
                         shapes.scalar_element(holder - 1);
@@ -1024,6 +1131,13 @@ impl<'l> Source<'l> for YamlSource<'l> {
                 }
             }
         }
+    }
+
+    fn preamble(&mut self) -> Option<Trivia<'l>> {
+        let (next, end) = self.preamble;
+        let trivia = *self.loaded.preambles.get(next).filter(|_| next < end)?;
+        self.preamble.0 += 1;
+        Some(trivia)
     }
 
     fn key_at(&self, pos: usize) -> Text<'l> {

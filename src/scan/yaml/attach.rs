@@ -1,0 +1,515 @@
+//! Where each comment and blank line of a YAML stream goes (SPEC-YAML.md
+//! §2, §3), decided while the stream is loaded.
+//!
+//! Owns the attachment rules: an own-line comment group becomes the head
+//! comment of the next item, or the foot comment of a collection that ends
+//! after it, by rules (a)–(c) (by indentation); a comment after content on
+//! its line is that content's line comment, one after `key:` goes after the
+//! key's collection value (or is its scalar value's line comment), one
+//! after a dash (or `---`, or an opening bracket) is a head comment of what
+//! follows; comments before the root, after it, before the first `---`.
+//! Each is recorded as a [`Trivia`] and the index of the loaded item it is
+//! written before (a *slot*), so the source replays them in place and the
+//! emitter only writes them. Blank lines: runs become one; none is kept
+//! after an opening bracket, before a closing one, or at a document's start
+//! or end.
+
+use alloc::vec::Vec;
+
+use crate::scan::Trivia;
+
+/// What the next node is to its collection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Role {
+    /// A document's root.
+    Root,
+    /// A map's key.
+    Key,
+    /// A map's value.
+    Value,
+    /// A list's element.
+    Element,
+}
+
+/// An open collection, as attachment sees it.
+#[derive(Debug, Default)]
+struct Frame<'a> {
+    flow: bool,
+    /// The column of its items (of the first one).
+    column: Option<usize>,
+    /// Whether an item has come.
+    any_item: bool,
+    /// A comment after the `key:` whose value this is: written after the
+    /// closing bracket.
+    after_close: Option<&'a str>,
+}
+
+/// The attachment state of a stream being loaded.
+#[derive(Debug)]
+pub(super) struct Attach<'a> {
+    input: &'a [u8],
+    frames: Vec<Frame<'a>>,
+    /// Own-line comments and blank lines not placed yet, in input order.
+    pending: Vec<Trivia<'a>>,
+    /// The column of each comment of `pending` (`None` for blank lines).
+    columns: Vec<Option<usize>>,
+    /// Where each of `pending` starts in the input.
+    offsets: Vec<usize>,
+    /// Where in `pending` the comments after a dash (or `---`, or `[`) on
+    /// their line start: they go inside the next collection, before its
+    /// first item.
+    inside: Option<usize>,
+    /// Block collections that ended since `pending` began, innermost first:
+    /// the slot of the closing item and the column of the items.
+    passed: Vec<(usize, Option<usize>)>,
+    /// Where the last token that takes a line comment ends, and the index
+    /// of its item if it was a key.
+    last: Option<(usize, Option<usize>)>,
+    /// A comment after `key:` (the key's item index and the text), waiting
+    /// for the value.
+    key_comment: Option<(usize, &'a str)>,
+    /// The comment after `key:` became the scalar value's line comment:
+    /// its record, and the key's slot, if a comment on the value's line
+    /// comes too (it then is the item's head comment).
+    from_key: Option<(usize, usize)>,
+    /// Comment for the next collection to open (its `after_close`).
+    next_after_close: Option<&'a str>,
+    /// Where this document's records start in `trivia`.
+    doc_first: usize,
+    /// Every record: the slot and what to write, ordered by slot within
+    /// each document.
+    pub(super) trivia: Vec<(usize, Trivia<'a>)>,
+    /// Comments before a document's `---`, and of an input with no
+    /// document.
+    pub(super) preambles: Vec<Trivia<'a>>,
+}
+
+impl<'a> Attach<'a> {
+    pub(super) fn new(input: &'a [u8]) -> Attach<'a> {
+        Attach {
+            input,
+            frames: Vec::new(),
+            pending: Vec::new(),
+            columns: Vec::new(),
+            offsets: Vec::new(),
+            inside: None,
+            passed: Vec::new(),
+            last: None,
+            key_comment: None,
+            from_key: None,
+            next_after_close: None,
+            doc_first: 0,
+            trivia: Vec::new(),
+            preambles: Vec::new(),
+        }
+    }
+
+    fn line_start(&self, at: usize) -> usize {
+        let before = self.input.get(..at).unwrap_or(self.input);
+        before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1)
+    }
+
+    fn column_of(&self, at: usize) -> usize {
+        at.saturating_sub(self.line_start(at))
+    }
+
+    /// A comment: `trailing` when content precedes it on its line.
+    pub(super) fn comment(&mut self, at: usize, text: &'a str, trailing: bool, slot: usize) {
+        let same_line = trailing
+            && self.last.is_some_and(|(end, _)| {
+                at < end
+                    || !self
+                        .input
+                        .get(end..at)
+                        .is_some_and(|gap| gap.contains(&b'\n'))
+            });
+        if !same_line {
+            if trailing && self.inside.is_none() {
+                self.inside = Some(self.pending.len());
+            }
+            self.pending.push(Trivia::Comment(text));
+            self.columns.push(Some(self.indentation(at)));
+            self.offsets.push(at);
+            return;
+        }
+        match self.last.and_then(|(_, key)| key) {
+            Some(key) => {
+                // After `key:`: placed once the value shows its kind.
+                if let Some((_, earlier)) = self.key_comment.replace((key, text)) {
+                    self.trivia.push((key, Trivia::Comment(earlier)));
+                }
+            }
+            None => {
+                if let Some((record, key_slot)) = self.from_key.take() {
+                    if let Some(r) = self.trivia.get_mut(record) {
+                        if let Trivia::LineComment(t) = r.1 {
+                            *r = (key_slot, Trivia::Comment(t));
+                        }
+                    }
+                }
+                self.trivia.push((slot, Trivia::LineComment(text)));
+            }
+        }
+        self.last = None;
+    }
+
+    /// Where the dash of a block list element whose node starts at `at`
+    /// is, if only white space lies between them.
+    fn dash_before(&self, at: usize) -> Option<usize> {
+        let before = self.input.get(..at).unwrap_or(&[]);
+        let i = before
+            .iter()
+            .rposition(|&b| !matches!(b, b' ' | b'\n' | b'\r'))?;
+        // A `-` that ends a comment is no dash.
+        let line = before.get(self.line_start(i)..i).unwrap_or(&[]);
+        (before.get(i) == Some(&b'-') && !line.contains(&b'#')).then_some(i)
+    }
+
+    /// Just past the dash of a block list element whose node starts at
+    /// `at` (on an earlier line), comment lines and blank lines skipped.
+    fn dash_line_before(&self, at: usize) -> usize {
+        let mut end = self.line_start(at);
+        while end > 0 {
+            let start = self.line_start(end - 1);
+            let line = self.input.get(start..end).unwrap_or(&[]);
+            let text = line.iter().position(|&b| !matches!(b, b' ' | b'\t'));
+            match text.and_then(|i| line.get(i)) {
+                Some(b'#' | b'\n' | b'\r') | None => end = start,
+                // Past the dash: a comment after it on its line follows it.
+                Some(_) => return start + text.unwrap_or(0) + 1,
+            }
+        }
+        0
+    }
+
+    /// The innermost collection passed whose items are at `column`.
+    fn foot_of(&self, column: Option<usize>) -> Option<usize> {
+        let found = self.passed.iter().find(|p| p.1.is_some() && p.1 == column);
+        found.map(|p| p.0)
+    }
+
+    /// Places the pending group, each comment where `decide` says by its
+    /// column (a blank line goes with the comment after it, or else the
+    /// one before), each run that goes to one place together.
+    fn resolve(&mut self, decide: impl Fn(&Self, Option<usize>) -> (usize, Place)) {
+        let columns = core::mem::take(&mut self.columns);
+        self.offsets.clear();
+        let mut decisions: Vec<(usize, Place)> = Vec::with_capacity(columns.len());
+        for (i, &c) in columns.iter().enumerate() {
+            let c = c.or_else(|| {
+                columns
+                    .get(i..)
+                    .and_then(|r| r.iter().flatten().next().copied())
+            });
+            let c = c.or_else(|| {
+                columns
+                    .get(..i)
+                    .and_then(|r| r.iter().flatten().last().copied())
+            });
+            decisions.push(decide(self, c));
+        }
+        let mut pending = core::mem::take(&mut self.pending);
+        let mut i = 0;
+        while i < pending.len() {
+            let decision = decisions.get(i).copied().unwrap_or((0, Place::Foot));
+            let mut j = i;
+            while decisions.get(j) == Some(&decision) {
+                j += 1;
+            }
+            let run: Vec<Trivia<'a>> = pending.drain(..j - i).collect();
+            self.pending = run;
+            self.place(decision.0, decision.1);
+            decisions.drain(..j - i);
+            i = 0;
+        }
+        (self.inside, self.pending, self.columns) = (None, Vec::new(), Vec::new());
+        self.passed.clear();
+    }
+
+    /// The indentation of the line holding `at`.
+    fn indentation(&self, at: usize) -> usize {
+        let start = self.line_start(at);
+        let line = self.input.get(start..).unwrap_or(&[]);
+        line.iter().take_while(|&&b| b == b' ').count()
+    }
+
+    pub(super) fn blank_line(&mut self, at: usize) {
+        if self.pending.last() != Some(&Trivia::BlankLine) {
+            self.pending.push(Trivia::BlankLine);
+            self.columns.push(None);
+            self.offsets.push(at);
+        }
+    }
+
+    /// Before a node at `at` whose item (if it is one) would be written
+    /// at `slot`; `open` says whether it is a collection and its style.
+    pub(super) fn node(&mut self, at: usize, role: Role, open: Option<bool>, slot: usize) {
+        self.from_key = None;
+        if let Some((key, text)) = self.key_comment {
+            match (role, open) {
+                (Role::Value, Some(_)) => {
+                    self.key_comment = None;
+                    self.next_after_close = Some(text);
+                }
+                // A scalar value: its line comment (`scalar_done`).
+                (Role::Value, None) => {}
+                _ => {
+                    self.key_comment = None;
+                    self.trivia.push((key + 1, Trivia::LineComment(text)));
+                }
+            }
+        }
+        // A block list element's dash, when only white space is between
+        // (else comments are: they follow the dash).
+        let block = self.frames.last().is_some_and(|f| !f.flow);
+        let dash = match role == Role::Element && block {
+            true => self.dash_before(at),
+            false => None,
+        };
+        // Else the dash is on an earlier line, comments between.
+        let dash_line = match (role == Role::Element && block, dash) {
+            (true, None) => Some(self.dash_line_before(at)),
+            _ => None,
+        };
+        let column = match role {
+            Role::Key => Some(self.column_of(at)),
+            Role::Element => {
+                let dash_at = dash.or(dash_line.map(|past| past.saturating_sub(1)));
+                Some(self.column_of(dash_at.unwrap_or(at)))
+            }
+            Role::Root | Role::Value => None,
+        };
+        let first = self.frames.last().is_none_or(|f| !f.any_item);
+        if let (Some(column), Some(frame)) = (column, self.frames.last_mut()) {
+            frame.any_item = true;
+            frame.column.get_or_insert(column);
+        }
+        if self.pending.is_empty() {
+            return;
+        }
+        match role {
+            Role::Value => {}
+            Role::Root => {
+                let comments = self.pending.iter().any(|t| *t != Trivia::BlankLine);
+                if comments && self.pending.last() == Some(&Trivia::BlankLine) {
+                    // Set off from the root by a blank line: above it.
+                    self.place(slot, Place::DocumentHead);
+                } else if open.is_none() || !comments {
+                    self.place(slot, Place::Head { first: true });
+                }
+                // Else the head of the root's first item.
+            }
+            Role::Key | Role::Element => {
+                // Comments after the dash (on its line or below it) go
+                // inside the item's brackets; those before it by the rules.
+                let inside = match dash_line {
+                    Some(past) => Some(self.offsets.iter().take_while(|&&o| o < past).count()),
+                    None => self.inside,
+                };
+                let mut rest = None;
+                if let (Some(split), Some(_)) = (inside, open) {
+                    let split = split.min(self.pending.len());
+                    rest = Some((
+                        self.pending.split_off(split),
+                        self.columns.split_off(split),
+                        self.offsets.split_off(split.min(self.offsets.len())),
+                    ));
+                }
+                let first = first && self.passed.is_empty();
+                // Rules (a) and (b): above the next item; else (c).
+                self.resolve(|this, c| match this.passed.first() {
+                    Some(&(innermost, _)) if c.is_some() && c != column => {
+                        (this.foot_of(c).unwrap_or(innermost), Place::Foot)
+                    }
+                    _ => (slot, Place::Head { first }),
+                });
+                if let Some((pending, columns, offsets)) = rest {
+                    (self.pending, self.columns, self.offsets) = (pending, columns, offsets);
+                }
+            }
+        }
+    }
+
+    /// After a scalar or alias value ending at `end` was loaded; `key`:
+    /// its item index if it is a key; `slot`: the slot after it.
+    pub(super) fn scalar_done(&mut self, end: usize, key: Option<usize>, slot: usize) {
+        if key.is_none() {
+            if let Some((key_slot, text)) = self.key_comment.take() {
+                self.from_key = Some((self.trivia.len(), key_slot));
+                self.trivia.push((slot, Trivia::LineComment(text)));
+            }
+        }
+        self.last = Some((end, key));
+    }
+
+    /// A collection opened.
+    pub(super) fn open(&mut self, flow: bool) {
+        self.frames.push(Frame {
+            flow,
+            after_close: self.next_after_close.take(),
+            ..Frame::default()
+        });
+        self.last = None;
+    }
+
+    /// The innermost collection closed at `at`; its closing item is at
+    /// `slot`.
+    pub(super) fn close(&mut self, at: usize, slot: usize) {
+        self.from_key = None;
+        let Some(frame) = self.frames.pop() else {
+            return;
+        };
+        if let Some(text) = frame.after_close {
+            self.trivia.push((slot + 1, Trivia::LineComment(text)));
+        }
+        if !self.pending.is_empty() {
+            match frame.flow {
+                // Before the closing bracket.
+                true => self.place(slot, Place::Foot),
+                false => self.passed.push((slot, frame.column)),
+            }
+        }
+        self.last = frame.flow.then_some((at + 1, None));
+    }
+
+    /// A document starts (`explicit`: with `---`): the comments before it
+    /// are its preamble if it is the first (`first`), else the previous
+    /// one's foot (at `prev_end`, after a `...`); the range of preamble
+    /// records.
+    pub(super) fn document_start(
+        &mut self,
+        explicit: bool,
+        prev: Option<&mut (usize, usize)>,
+        prev_end: usize,
+    ) -> (usize, usize) {
+        self.frames.clear();
+        self.passed.clear();
+        (self.last, self.key_comment, self.from_key) = (None, None, None);
+        self.next_after_close = None;
+        let start = self.preambles.len();
+        if explicit && !self.pending.is_empty() {
+            match prev {
+                Some(range) if range.1 == self.trivia.len() => {
+                    let group = self.take_pending(true, true);
+                    for t in group {
+                        let t = match t {
+                            Trivia::Comment(text) => Trivia::DocumentFoot(text),
+                            other => other,
+                        };
+                        self.trivia.push((prev_end, t));
+                    }
+                    range.1 = self.trivia.len();
+                }
+                _ => {
+                    let group = self.take_pending(true, false);
+                    self.preambles.extend(group);
+                }
+            }
+        }
+        self.doc_first = self.trivia.len();
+        (start, self.preambles.len())
+    }
+
+    /// The document ends at `at` with `slot` items (its root included);
+    /// the range of its records, ordered by slot.
+    pub(super) fn document_end(&mut self, at: usize, slot: usize) -> (usize, usize) {
+        if let Some((key, text)) = self.key_comment.take() {
+            self.trivia.push((key + 1, Trivia::LineComment(text)));
+        }
+        if !self.pending.is_empty() {
+            let rest = self.input.get(at..).unwrap_or(&[]);
+            let separator = rest.starts_with(b"---") || rest.starts_with(b"...");
+            let root_column = self.passed.last().and_then(|p| p.1);
+            let after_blank = self.pending.first() == Some(&Trivia::BlankLine);
+            self.resolve(|this, c| {
+                let innermost = this.passed.first().map(|p| p.0);
+                match innermost {
+                    Some(innermost)
+                        if c.is_some() && !(c == root_column && (after_blank || separator)) =>
+                    {
+                        (this.foot_of(c).unwrap_or(innermost), Place::Foot)
+                    }
+                    _ => (slot, Place::DocumentFoot),
+                }
+            });
+        }
+        let first = self.doc_first.min(self.trivia.len());
+        if let Some(records) = self.trivia.get_mut(first..) {
+            records.sort_by_key(|r| r.0);
+        }
+        self.frames.clear();
+        self.passed.clear();
+        (self.last, self.from_key) = (None, None);
+        self.doc_first = self.trivia.len();
+        (first, self.trivia.len())
+    }
+
+    /// At the end of the stream: what is left becomes the tail (an input
+    /// of nothing but comments); its range of preamble records.
+    pub(super) fn stream_end(&mut self) -> (usize, usize) {
+        let start = self.preambles.len();
+        let group = self.take_pending(true, true);
+        self.preambles.extend(group);
+        (start, self.preambles.len())
+    }
+
+    /// Takes the pending group with runs of blank lines made one, leading
+    /// ones dropped if `lead`, trailing ones if `trail`.
+    fn take_pending(&mut self, lead: bool, trail: bool) -> Vec<Trivia<'a>> {
+        let mut group = core::mem::take(&mut self.pending);
+        if trail {
+            while group.last() == Some(&Trivia::BlankLine) {
+                group.pop();
+            }
+        }
+        if lead {
+            let blanks = group
+                .iter()
+                .take_while(|t| **t == Trivia::BlankLine)
+                .count();
+            group.drain(..blanks);
+        }
+        self.inside = None;
+        self.columns.clear();
+        self.offsets.clear();
+        self.passed.clear();
+        group
+    }
+
+    fn place(&mut self, slot: usize, place: Place) {
+        let group = match place {
+            Place::Head { first } => self.take_pending(first, false),
+            Place::Foot => self.take_pending(false, true),
+            Place::DocumentHead => {
+                let mut group = self.take_pending(true, true);
+                group.push(Trivia::BlankLine);
+                group
+            }
+            Place::DocumentFoot => self.take_pending(true, true),
+        };
+        let foot = place == Place::DocumentFoot;
+        for t in group {
+            let t = match t {
+                Trivia::Comment(text) if foot => Trivia::DocumentFoot(text),
+                other => other,
+            };
+            self.trivia.push((slot, t));
+        }
+    }
+}
+
+/// Where a pending group goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Place {
+    /// Above the next item; `first`: the first of its collection.
+    Head { first: bool },
+    /// Before a closing bracket.
+    Foot,
+    /// Above the root, set off by a blank line.
+    DocumentHead,
+    /// After the root.
+    DocumentFoot,
+}
