@@ -191,15 +191,13 @@ fn format_file(file: &Path, opts: kyaml::Options, mode: Mode) -> Result<Outcome,
     for warning in opts.warnings(&input) {
         eprintln!(
             "{name}:{}:{}: warning: {}",
-            warning.line(),
-            warning.column(),
-            warning.message()
+            warning.line, warning.column, warning.message
         );
     }
     let formatted = match opts.to_string(&input) {
         Ok(text) => text,
         Err(err) => {
-            crate::report(&name, &input, &err);
+            crate::report(&name, err.line_in(&input), 1, &err);
             return Err(Failed::Reported);
         }
     };
