@@ -61,6 +61,7 @@ pub(crate) enum Event<'a, T = Trivia<'a>> {
     Null,
     /// Not data: a comment or a blank line, where the source placed it
     /// (the JSON source never produces it).
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // The YAML reader needs alloc.
     Trivia(T),
 }
 
@@ -69,6 +70,7 @@ pub(crate) enum Event<'a, T = Trivia<'a>> {
 /// Never produced by JSON. A list that holds any directly (not inside an
 /// element's brackets) is not cuddled.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))] // The YAML reader needs alloc.
 pub(crate) enum Trivia<'a> {
     /// A comment on its own line, before what comes next: a member, an
     /// element or a closing bracket (at its items' indentation), or the
