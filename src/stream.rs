@@ -1,16 +1,16 @@
 //! [`Transcoder`]: JSON from an `io::Read` to KYAML on an `io::Write`,
 //! document by document, each written as soon as it is complete.
 //!
-//! The input is read in chunks into one buffer that holds the bytes not
+//! The input is read straight into one buffer that holds the bytes not
 //! yet consumed; the framer finds where each document ends, and the
 //! document alone goes through the same encoder as [`Options::to_writer`]
-//! (checked, then written). Memory is the largest document plus a chunk.
+//! (checked, then written). Memory is the largest document plus a chunk:
+//! the buffer is set up a chunk at a time, as input arrives.
 //! The output is delivered (buffer flushed, writer flushed) before every
 //! read, so nothing complete waits on input that may never come.
 
 use std::boxed::Box;
 use std::io::{self, Read, Write};
-use std::vec;
 use std::vec::Vec;
 
 use crate::error::{line_at, Error, ErrorKind, Fault};
@@ -18,8 +18,12 @@ use crate::io::{encode_into, invalid, Buffered};
 use crate::scan::{starts_value, Framer};
 use crate::{swar, Form, Input, Options};
 
-/// How much is asked of the reader at a time.
+/// How much room the buffer gets for a read: as much as a pipe holds.
 const CHUNK: usize = 64 * 1024;
+
+/// Less room than this left after the input read so far, and the buffer
+/// gets a new chunk's worth (so that reads stay large).
+const MIN_READ: usize = 4096;
 
 const BOM: &[u8] = "\u{FEFF}".as_bytes();
 
@@ -57,10 +61,11 @@ pub struct Transcoder<R, W> {
     opts: Options,
     input: R,
     output: Buffered<W>,
-    chunk: Box<[u8]>,
-    /// Input read and not yet consumed: `buf[start..]`.
+    /// Input read and not yet consumed: `buf[start..end]`; the bytes past
+    /// `end` are room for the next read.
     buf: Vec<u8>,
     start: usize,
+    end: usize,
     /// Where `buf[start]` is in the input.
     at: Position,
     framer: Box<Framer>,
@@ -78,9 +83,9 @@ impl<R: Read, W: Write> Transcoder<R, W> {
             opts,
             input,
             output: Buffered::new(output),
-            chunk: vec![0; CHUNK].into_boxed_slice(),
             buf: Vec::new(),
             start: 0,
+            end: 0,
             at: Position {
                 offset: 0,
                 line: 1,
@@ -116,9 +121,9 @@ impl<R: Read, W: Write> Transcoder<R, W> {
         }
         // White space between documents.
         loop {
-            let n = swar::skip_white_space(&self.buf[self.start..], 0);
+            let n = swar::skip_white_space(self.unread(), 0);
             self.consume(n);
-            if self.start < self.buf.len() {
+            if self.start < self.end {
                 break;
             }
             if !self.fill()? {
@@ -128,11 +133,11 @@ impl<R: Read, W: Write> Transcoder<R, W> {
         }
         self.framer.reset();
         let len = loop {
-            if let Some(len) = self.framer.end(&self.buf[self.start..]) {
+            if let Some(len) = self.framer.end(&self.buf[self.start..self.end]) {
                 break len;
             }
             if !self.fill()? {
-                break self.buf.len() - self.start;
+                break self.end - self.start;
             }
         };
         // In value form a document is valid only if no other value
@@ -141,8 +146,8 @@ impl<R: Read, W: Write> Transcoder<R, W> {
         let mut seen = len;
         if self.opts.output_form() == Form::Value {
             loop {
-                seen = swar::skip_white_space(&self.buf[self.start..], seen);
-                if self.start + seen < self.buf.len() {
+                seen = swar::skip_white_space(self.unread(), seen);
+                if self.start + seen < self.end {
                     seen += 1;
                     break;
                 }
@@ -181,8 +186,8 @@ impl<R: Read, W: Write> Transcoder<R, W> {
     /// that column is past 1. `None` if the last call rejected nothing.
     pub fn rejected_line(&self) -> Option<(&[u8], usize)> {
         let err = self.rejected?;
-        let text = &self.buf[self.start..];
-        let line = line_at(text, err.offset() - self.at.offset);
+        let text = self.unread();
+        let line = line_at(text, err.offset().saturating_sub(self.at.offset));
         let first = if line.start == 0 { self.at.column } else { 1 };
         Some((text.get(line).unwrap_or_default(), first))
     }
@@ -208,9 +213,9 @@ impl<R: Read, W: Write> Transcoder<R, W> {
         }
         while self.fill()? {}
         self.started = true;
-        let checked = encode_into(&self.buf, self.opts, &mut self.output)?;
+        let checked = encode_into(&self.buf[..self.end], self.opts, &mut self.output)?;
         self.output.deliver()?;
-        self.buf = Vec::new();
+        (self.buf, self.end) = (Vec::new(), 0);
         checked.map(|()| true).map_err(invalid)
     }
 
@@ -222,23 +227,33 @@ impl<R: Read, W: Write> Transcoder<R, W> {
         }
         self.output.deliver()?;
         if self.start > 0 {
-            self.buf.drain(..self.start);
-            self.start = 0;
+            self.buf.copy_within(self.start..self.end, 0);
+            (self.start, self.end) = (0, self.end - self.start);
+        }
+        if self.buf.len() - self.end < MIN_READ {
+            // Only this much is set up (touched) now; the vector's own
+            // growth reserves more without touching it.
+            self.buf.resize(self.end + CHUNK, 0);
         }
         loop {
-            match self.input.read(&mut self.chunk) {
+            match self.input.read(&mut self.buf[self.end..]) {
                 Ok(0) => {
                     self.eof = true;
                     return Ok(false);
                 }
                 Ok(n) => {
-                    self.buf.extend_from_slice(&self.chunk[..n.min(CHUNK)]);
+                    self.end = (self.end + n).min(self.buf.len());
                     return Ok(true);
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => return Err(e),
             }
         }
+    }
+
+    /// The input read and not yet consumed.
+    fn unread(&self) -> &[u8] {
+        &self.buf[self.start..self.end]
     }
 
     /// Drops the first `n` unconsumed bytes.
@@ -249,8 +264,8 @@ impl<R: Read, W: Write> Transcoder<R, W> {
 
     /// Skips a byte order mark at the very start of the input.
     fn skip_byte_order_mark(&mut self) -> io::Result<()> {
-        while self.buf.len() < BOM.len() && BOM.starts_with(&self.buf) && self.fill()? {}
-        if self.buf.starts_with(BOM) {
+        while self.end < BOM.len() && BOM.starts_with(self.unread()) && self.fill()? {}
+        if self.unread().starts_with(BOM) {
             // The mark is no character of line 1.
             self.start = BOM.len();
             self.at.offset = BOM.len();
@@ -264,7 +279,7 @@ impl<R: Read, W: Write> Transcoder<R, W> {
     fn skip_to_a_line_with_a_value(&mut self) -> io::Result<()> {
         loop {
             loop {
-                let rest = &self.buf[self.start..];
+                let rest = self.unread();
                 if let Some(line_feed) = rest.iter().position(|&b| b == b'\n') {
                     self.consume(line_feed + 1);
                     break;
@@ -274,7 +289,7 @@ impl<R: Read, W: Write> Transcoder<R, W> {
                     return Ok(());
                 }
             }
-            while self.start == self.buf.len() {
+            while self.start == self.end {
                 if !self.fill()? {
                     return Ok(());
                 }
