@@ -3,7 +3,6 @@
 //! key cache share.
 
 use super::json;
-use super::yaml;
 use crate::swar;
 
 /// The body of a string as it is spelled in the input, already checked by
@@ -29,19 +28,6 @@ pub(crate) enum Spelling {
     Verbatim,
     /// A JSON string body with `\` escapes (RFC 8259 §7).
     JsonEscaped,
-    /// A YAML scalar's source span that needs decoding (a flow scalar that
-    /// folds over lines or holds escapes, or a block scalar with its
-    /// content indentation and chomping), decoded by the YAML reader's
-    /// scalar decoder. A double-quoted `\L` or `\P` decodes to three bytes
-    /// from two, so [`Text::decoded_len_max`] allows half as much again.
-    /// Only the YAML source makes it, which needs `alloc`. Its runs are
-    /// cut at `"`, `\` and C0 control characters, as [`Spelling::Unescaped`]'s.
-    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
-    Yaml {
-        style: yaml::Style,
-        chomp: yaml::Chomp,
-        indent: u16,
-    },
     /// The body is the string itself, but may hold characters a
     /// [`Piece::Run`] may not (`"`, `\`, C0 control characters), which a
     /// YAML scalar can hold as they are: each of those is a [`Piece::Char`].
@@ -92,11 +78,7 @@ impl<'a> Text<'a> {
 
     /// The most bytes the decoded string can have (see [`Spelling`]).
     pub(crate) fn decoded_len_max(&self) -> usize {
-        match self.spelling {
-            // A block scalar's final line break may not be in its body.
-            Spelling::Yaml { .. } => self.raw.len() + self.raw.len() / 2 + 1,
-            _ => self.raw.len(),
-        }
+        self.raw.len()
     }
 
     /// The decoded string, when it needs no decoding.
@@ -111,19 +93,9 @@ impl<'a> Text<'a> {
 
     /// The decoded string, piece by piece.
     pub(crate) fn pieces(&self) -> Pieces<'a> {
-        match self.spelling {
-            Spelling::Yaml {
-                style,
-                chomp,
-                indent,
-            } => Pieces::Yaml {
-                scalar: yaml_scalar(self.raw, style, chomp, indent).pieces(),
-                run: "",
-            },
-            spelling => Pieces::Flat {
-                rest: self.raw,
-                spelling,
-            },
+        Pieces {
+            rest: self.raw,
+            spelling: self.spelling,
         }
     }
 
@@ -215,27 +187,10 @@ fn hash_words(len: usize, [a, b, c]: [u64; 3]) -> u64 {
     (h.rotate_left(29) ^ c).wrapping_mul(0x94D0_49BB_1331_11EB)
 }
 
-/// The YAML scalar a [`Spelling::Yaml`] body is the source of.
-fn yaml_scalar(raw: &str, style: yaml::Style, chomp: yaml::Chomp, indent: u16) -> yaml::Scalar<'_> {
-    match style {
-        yaml::Style::Literal | yaml::Style::Folded => {
-            yaml::Scalar::block(raw, style == yaml::Style::Literal, indent.into(), chomp)
-        }
-        // Flow scalars get this spelling only when they fold or escape.
-        _ => yaml::Scalar::new(raw, style, true),
-    }
-}
-
 /// Iterator over the [`Piece`]s of a [`Text`].
-pub(crate) enum Pieces<'a> {
-    /// A body decoded here: verbatim or JSON-escaped.
-    Flat { rest: &'a str, spelling: Spelling },
-    /// A YAML scalar, decoded by the YAML reader; `run` is the rest of a
-    /// run it gave, being cut at the characters a run may not hold.
-    Yaml {
-        scalar: yaml::Pieces<'a>,
-        run: &'a str,
-    },
+pub(crate) struct Pieces<'a> {
+    rest: &'a str,
+    spelling: Spelling,
 }
 
 /// The next piece of `rest`, a string that may hold characters a
@@ -262,26 +217,11 @@ impl<'a> Iterator for Pieces<'a> {
     type Item = Piece<'a>;
 
     fn next(&mut self) -> Option<Piece<'a>> {
-        match self {
-            Pieces::Flat {
-                rest,
-                spelling: Spelling::JsonEscaped,
-            } => json::next_piece(rest),
-            Pieces::Flat {
-                rest,
-                spelling: Spelling::Unescaped,
-            } => next_unescaped(rest),
-            Pieces::Flat { rest: "", .. } => None,
-            Pieces::Flat { rest, .. } => Some(Piece::Run(core::mem::take(rest))),
-            Pieces::Yaml { scalar, run } => {
-                if run.is_empty() {
-                    match scalar.next()? {
-                        Piece::Run(next) => *run = next,
-                        c => return Some(c),
-                    }
-                }
-                next_unescaped(run)
-            }
+        match self.spelling {
+            Spelling::Verbatim if self.rest.is_empty() => None,
+            Spelling::Verbatim => Some(Piece::Run(core::mem::take(&mut self.rest))),
+            Spelling::JsonEscaped => json::next_piece(&mut self.rest),
+            Spelling::Unescaped => next_unescaped(&mut self.rest),
         }
     }
 }

@@ -11,9 +11,9 @@
 //! converted keys).
 //!
 //! [`load`] reads the whole stream once into a [`Loaded`]: a flat list of
-//! items, one per data event, whose texts are spans of the input (decoded
-//! lazily by [`Spelling::Yaml`]) or of a side buffer (converted keys,
-//! numbers, `!!binary` and tagged texts). An alias is one item that
+//! items, one per data event, whose texts are spans of the input (when a
+//! scalar's text is its source) or of a side buffer (decoded scalars that
+//! fold or escape, converted keys, numbers, `!!binary` and tagged texts). An alias is one item that
 //! replays the anchored node's items; a merge is one item that replays the
 //! entries it keeps. [`YamlSource`] is a cursor over that list: cloning it
 //! saves a place, as the driver needs. This needs `alloc`.
@@ -34,7 +34,7 @@ use alloc::vec::Vec;
 use core::fmt::Write as _;
 
 use super::attach::{Attach, Role};
-use super::{Chomp, Kind, Parser, Props, Scalar, Style, Tag as SyntaxTag};
+use super::{Kind, Parser, Props, Scalar, Style, Tag as SyntaxTag};
 use crate::error::{ErrorKind, Fault};
 use crate::scan::resolve::{self, Key, Number, Schema, Tagged, Value};
 use crate::scan::{Event, Shapes, Source, Spelling, Text, Trivia};
@@ -755,30 +755,19 @@ impl<'a> Loader<'a> {
         }
     }
 
-    /// A quoted, block or multi-line plain scalar as a string: its span,
-    /// decoded lazily.
+    /// A quoted, block or multi-line plain scalar as a string: its span
+    /// when that is the string, else decoded into the side buffer (decoding
+    /// there once keeps [`Text`] and its pieces the JSON path's).
     fn string_text(&mut self, scalar: Scalar<'a>) -> TextRef<'a> {
         if let Some(s) = scalar.as_str() {
             return TextRef::Input(verbatim(s));
         }
-        let (indent, chomp) = scalar.block_header().unwrap_or((0, Chomp::Clip));
-        match u16::try_from(indent) {
-            Ok(indent) => TextRef::Input(Text::new(
-                scalar.raw(),
-                Spelling::Yaml {
-                    style: scalar.style(),
-                    chomp,
-                    indent,
-                },
-                scalar.has_line_feed(),
-            )),
-            Err(_) => self.stored(|out| {
-                scalar.pieces().try_for_each(|p| match p {
-                    crate::scan::Piece::Run(run) => out.write_str(run),
-                    crate::scan::Piece::Char(c) => out.write_char(c),
-                })
-            }),
-        }
+        self.stored(|out| {
+            scalar.pieces().try_for_each(|p| match p {
+                crate::scan::Piece::Run(run) => out.write_str(run),
+                crate::scan::Piece::Char(c) => out.write_char(c),
+            })
+        })
     }
 
     /// A tagged scalar as a key or a value.
