@@ -5,7 +5,9 @@
 //! hits them all), takes each one's median, and prints MB/s of input and the
 //! ratios the performance targets are stated in. Absolute numbers vary by
 //! machine; the ratios, from one run, are the claim. `--check` exits 1 when
-//! a target is missed.
+//! a target is missed. A second table times YAML input: each corpus file's
+//! block-style rendering (`benches/data/*.yaml`) through the YAML path
+//! against the JSON file through the JSON path (the same data).
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -92,6 +94,36 @@ fn log_record(rounds: usize) {
         .into_iter()
         .for_each(|t| print!(" {:.0} |", t * 1e9 / f64::from(CALLS_PER_ROUND)));
     println!();
+}
+
+/// YAML → KYAML on the block-style rendering of each corpus file, against
+/// JSON → KYAML on the file itself: MB/s of each input, and how the YAML
+/// path's time compares with the JSON path's for the same data.
+fn yaml_input(rounds: usize) {
+    println!("\nYAML input (benches/data/*.yaml, block style), `to_string`:\n");
+    println!("| file | YAML MB | YAML → KYAML MB/s | JSON → KYAML MB/s | JSON time / YAML time |");
+    println!("|---|---|---|---|---|");
+    let yaml = Options::new().input(kyaml::Input::Yaml);
+    for name in FILES {
+        let read = |ext: &str| {
+            let path = format!("{}/benches/data/{name}.{ext}", env!("CARGO_MANIFEST_DIR"));
+            std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+        };
+        let (json_input, yaml_input) = (read("json"), read("yaml"));
+        // The same data (the .yaml files list keys sorted, so the outputs
+        // differ in order only): tests/yaml.rs holds the data equal.
+        let times = median_seconds(2, rounds, |i| match i {
+            0 => drop(black_box(yaml.to_string(&yaml_input).unwrap())),
+            _ => drop(black_box(Options::new().to_string(&json_input).unwrap())),
+        });
+        let (yaml_mb, json_mb) = (yaml_input.len() as f64 / 1e6, json_input.len() as f64 / 1e6);
+        println!(
+            "| {name} | {yaml_mb:.2} | {:.0} | {:.0} | {:.2} |",
+            yaml_mb / times[0],
+            json_mb / times[1],
+            times[1] / times[0]
+        );
+    }
 }
 
 /// Makes the allocator finish the work a contender left it. glibc defers
@@ -217,6 +249,7 @@ fn main() {
             ));
         }
     }
+    yaml_input(rounds);
     log_record(rounds);
     if !missed.is_empty() {
         eprintln!("\ntargets missed:\n  {}", missed.join("\n  "));
