@@ -106,16 +106,39 @@ fn run<K: Sink, S: Store>(input: &[u8], opts: Options, out: K, store: S) -> Resu
             drive(&mut src, opts, out, store).map_err(|fault| locate(fault, &src, input))
         }
         #[cfg(feature = "alloc")]
-        Input::Yaml => run_yaml(input, opts, out, store),
+        Input::Yaml => run_yaml(input, opts, out, store, None),
     }
 }
 
+/// [`encode`] for YAML input with the growing store, its warnings
+/// appended to `warnings` (from the same reading of the input).
+#[cfg(feature = "alloc")]
+pub(crate) fn encode_yaml<W: Write + ?Sized>(
+    input: &[u8],
+    opts: Options,
+    out: &mut W,
+    warnings: &mut alloc::vec::Vec<crate::Warning>,
+) -> Result<(), Error> {
+    let store = crate::plan::Growing::default();
+    run_yaml(input, opts, KeepsAll(out), store, Some(warnings))
+}
+
 /// [`run`] for YAML input: the stream is read into items first (see
-/// `scan::yaml::source`), then driven like any source.
+/// `scan::yaml::source`), then driven like any source; its warnings go to
+/// `warnings`, if asked for.
 #[cfg(feature = "alloc")]
 #[inline(never)]
-fn run_yaml<K: Sink, S: Store>(input: &[u8], opts: Options, out: K, store: S) -> Result<(), Error> {
+fn run_yaml<K: Sink, S: Store>(
+    input: &[u8],
+    opts: Options,
+    out: K,
+    store: S,
+    warnings: Option<&mut alloc::vec::Vec<crate::Warning>>,
+) -> Result<(), Error> {
     let loaded = crate::scan::load_yaml(input, opts.yaml_schema(), opts.depth_limit());
+    if let Some(warnings) = warnings {
+        warnings.extend(crate::scan::locate_warnings(input, &loaded));
+    }
     let mut src = crate::scan::YamlSource::new(&loaded);
     drive(&mut src, opts, out, store).map_err(|fault| locate(fault, &src, input))
 }

@@ -78,6 +78,26 @@ pub(crate) fn to_writer<W: io::Write>(json: &[u8], opts: Options, out: W) -> io:
     checked.map_err(invalid)
 }
 
+/// [`to_writer`] for YAML input, its warnings appended to `warnings`.
+#[cfg(feature = "alloc")]
+pub(crate) fn yaml_to_writer<W: io::Write>(
+    input: &[u8],
+    opts: Options,
+    out: W,
+    warnings: &mut std::vec::Vec<crate::Warning>,
+) -> io::Result<()> {
+    let mut sink = Buffered::new(out);
+    let checked = match encode::encode_yaml(input, opts, &mut sink, warnings) {
+        Err(e) if e.kind() == ErrorKind::Write => {
+            return Err(sink.take_error().unwrap_or_else(|| io::Error::other(e)));
+        }
+        checked => checked,
+    };
+    // Documents before an invalid one are complete: deliver them.
+    sink.deliver()?;
+    checked.map_err(invalid)
+}
+
 /// Encodes `json` into `sink`, checking each document before writing it:
 /// the writer's error if a write failed, else whether `json` was valid.
 pub(crate) fn encode_into<W: io::Write>(

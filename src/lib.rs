@@ -422,6 +422,32 @@ impl Options {
     ) -> Transcoder<R, W> {
         Transcoder::new(*self, input, output)
     }
+
+    /// [`Options::to_writer`], and for YAML input its warnings
+    /// ([`Options::warnings`]) appended to `warnings`, from the same
+    /// reading of the input (the warnings come first, complete, even when
+    /// a document is invalid).
+    ///
+    /// ```
+    /// let opts = kyaml::Options::new().input(kyaml::Input::Yaml).compact(true);
+    /// let (mut out, mut warnings) = (Vec::new(), Vec::new());
+    /// opts.to_writer_with_warnings("a: off\n", &mut out, &mut warnings)?;
+    /// assert_eq!(out, b"---\n{a: false}\n");
+    /// assert_eq!((warnings.len(), warnings[0].column), (1, 4));
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    #[cfg(feature = "std")]
+    pub fn to_writer_with_warnings<W: std::io::Write>(
+        &self,
+        input: impl AsRef<[u8]>,
+        out: W,
+        warnings: &mut alloc::vec::Vec<Warning>,
+    ) -> std::io::Result<()> {
+        match self.input {
+            Input::Json => self.to_writer(input, out),
+            Input::Yaml => io::yaml_to_writer(input.as_ref(), *self, out, warnings),
+        }
+    }
 }
 
 /// The comments of the YAML stream `input` as its parser reads them (a

@@ -181,13 +181,15 @@ fn render(
         return transcode(name, input, opts, keep_going, out);
     }
     source.read_to_end(&mut head)?;
-    for warning in opts.warnings(&head) {
+    let mut warnings = Vec::new();
+    let written = opts.to_writer_with_warnings(&head, out, &mut warnings);
+    for warning in warnings {
         eprintln!(
             "{name}:{}:{}: warning: {}",
             warning.line, warning.column, warning.message
         );
     }
-    match opts.to_writer(&head, out) {
+    match written {
         Ok(()) => Ok(true),
         Err(e) => match invalid(&e) {
             Some(err) => {

@@ -32,7 +32,7 @@ pub(crate) use yaml::comments as yaml_comments;
 #[cfg(feature = "alloc")]
 pub use yaml::source::Warning;
 #[cfg(feature = "alloc")]
-pub(crate) use yaml::source::{load as load_yaml, warnings, YamlSource};
+pub(crate) use yaml::source::{load as load_yaml, locate_warnings, warnings, YamlSource};
 
 /// One step of a document, in document order. `T` is what the source
 /// keeps besides data ([`Trivia`] for a YAML reader); the JSON reader has

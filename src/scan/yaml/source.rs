@@ -371,6 +371,14 @@ impl<'a> Loader<'a> {
         self.frames.last().is_some_and(|f| f.map && f.key_next)
     }
 
+    /// Warns if the schemas read the plain scalar `text` differently.
+    #[inline(never)]
+    fn warn_ambiguity(&mut self, at: usize, text: &str) {
+        if let Some(ambiguity) = resolve::ambiguity(text, self.schema) {
+            self.warn(at, ambiguity.to_string());
+        }
+    }
+
     fn warn(&mut self, at: usize, message: String) {
         self.out.warnings.push((at, message));
     }
@@ -687,9 +695,7 @@ impl<'a> Loader<'a> {
             }
             (None, Style::Plain, Some(text)) => {
                 if fresh {
-                    if let Some(ambiguity) = resolve::ambiguity(text, self.schema) {
-                        self.warn(at, ambiguity.to_string());
-                    }
+                    self.warn_ambiguity(at, text);
                 }
                 match key {
                     true => {
@@ -1167,7 +1173,11 @@ impl core::fmt::Display for Warning {
 
 /// The warnings of the YAML `input` under `opts`, located.
 pub(crate) fn warnings(input: &[u8], opts: crate::Options) -> Vec<Warning> {
-    let loaded = load(input, opts.yaml_schema(), opts.depth_limit());
+    locate_warnings(input, &load(input, opts.yaml_schema(), opts.depth_limit()))
+}
+
+/// The warnings `loaded` noted, with lines and columns in `input`.
+pub(crate) fn locate_warnings(input: &[u8], loaded: &Loaded<'_>) -> Vec<Warning> {
     loaded
         .warnings()
         .iter()
