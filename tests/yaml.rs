@@ -445,3 +445,94 @@ fn block_yaml_converts_as_its_json_does() {
         .tests(500)
         .quickcheck(prop as fn(Data) -> TestResult);
 }
+
+/// Every entry point writes the same for YAML input: `to_string` (one
+/// pass, lists bet on), `to_writer` (checked, then written) and `to_fmt`
+/// (the fixed store; a stack buffer first for small input), in both
+/// layouts; an invalid input fails the same way on each, after the same
+/// documents.
+#[test]
+fn every_entry_point_writes_the_same() {
+    let mut inputs: Vec<String> = corpus().into_iter().map(|(_, text, _)| text).collect();
+    for case in jsonl("yaml-data.jsonl") {
+        inputs.push(case["yaml"].as_str().unwrap().to_string());
+    }
+    inputs.push("- [a, [b]]\n- [[c], d]\n- [[e], [f], g]\n- {h: [[1], 2]}\n".into());
+    inputs.push("x: &x [[1], [2]]\ny: [*x, *x, 3]\nz: [[0], *x]\n".into());
+    for input in &inputs {
+        for compact in [false, true] {
+            let opts = yaml().compact(compact);
+            let string = opts.to_string(input);
+            let mut fmt = String::new();
+            let fmt_result = opts.to_fmt(input, &mut fmt);
+            let mut writer = Vec::new();
+            let writer_result = opts.to_writer(input, &mut writer);
+            let writer = String::from_utf8(writer).unwrap();
+            match &string {
+                Ok(out) => {
+                    assert_eq!(fmt_result, Ok(()), "{input:?}");
+                    assert!(writer_result.is_ok(), "{input:?}");
+                    assert_eq!((&fmt, &writer), (out, out), "{input:?}");
+                }
+                Err(e) => {
+                    assert_eq!(fmt_result, Err(*e), "{input:?}");
+                    let inner = writer_result.unwrap_err();
+                    let inner = inner
+                        .get_ref()
+                        .and_then(|e| e.downcast_ref::<kyaml::Error>());
+                    assert_eq!(inner, Some(e), "{input:?}");
+                    assert_eq!(fmt, writer, "{input:?}");
+                }
+            }
+        }
+    }
+}
+
+/// No input panics: every prefix of every yaml-test-suite input, and each
+/// with one byte replaced by YAML's indicators, under both schemas and
+/// through both passes.
+#[test]
+fn cut_and_changed_inputs_never_panic() {
+    let dir = data_dir().join("yaml-test-suite");
+    let mut inputs = Vec::new();
+    for entry in walk(&dir) {
+        if entry.ends_with("in.yaml") {
+            inputs.push(std::fs::read(&entry).unwrap());
+        }
+    }
+    assert!(inputs.len() > 300);
+    let mut runs = 0;
+    for input in &inputs {
+        for cut in 0..=input.len().min(200) {
+            let part = &input[..cut];
+            for opts in [yaml(), yaml().schema(Schema::Yaml12).compact(true)] {
+                let _ = opts.to_string(part);
+                let _ = opts.to_writer(part, std::io::sink());
+                runs += 1;
+            }
+        }
+        for (i, b) in b"*&!:-[]{}?|>'\"#%,\n\t ".iter().enumerate() {
+            let mut changed = input.clone();
+            if let Some(slot) = changed.get_mut((i * 7) % input.len().max(1)) {
+                *slot = *b;
+            }
+            let _ = yaml().to_string(&changed);
+            let _ = yaml().to_writer(&changed, std::io::sink());
+            runs += 1;
+        }
+    }
+    assert!(runs > 10_000, "{runs}");
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(walk(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out
+}
