@@ -38,15 +38,22 @@ pub struct Dump<T>(pub T);
 
 impl<T: AsRef<[u8]>> fmt::Display for Dump<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let opts = Options::new().form(Form::Value).compact(!f.alternate());
-        let json = self.0.as_ref();
-        match encode::encode_fixed(json, opts, f) {
-            Ok(()) => Ok(()),
-            Err(e) if e.kind() == ErrorKind::Write => Err(fmt::Error),
-            Err(e) => {
-                write_text(f, json)?;
-                write!(f, " # invalid JSON: {e}")
-            }
+        show(self.0.as_ref(), f)
+    }
+}
+
+/// [`Dump`]'s work, compiled once in this crate whatever `T` is: left
+/// generic, its instantiation moved to each caller's crate, and the
+/// encoder's code in this one changed shape (`to_string` on citm_catalog
+/// +2.3% instructions).
+fn show(json: &[u8], f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let opts = Options::new().form(Form::Value).compact(!f.alternate());
+    match encode::encode_fixed(json, opts, f) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == ErrorKind::Write => Err(fmt::Error),
+        Err(e) => {
+            write_text(f, json)?;
+            write!(f, " # invalid JSON: {e}")
         }
     }
 }
