@@ -29,7 +29,7 @@ fn main() -> ExitCode {
     };
     let [file, contender, times] = args else {
         eprintln!(
-            "usage: repeat FILE to_string|compact|to_fmt|to_writer|dump|validate TIMES [--fastest]"
+            "usage: repeat FILE to_string|compact|to_fmt|to_writer|dump|yaml|validate TIMES [--fastest]"
         );
         return ExitCode::from(2);
     };
@@ -59,6 +59,10 @@ fn main() -> ExitCode {
             let mut out = String::with_capacity(256);
             write!(out, "{}", kyaml::Dump(text)).unwrap();
             drop(black_box(out));
+        },
+        "yaml" => |input| {
+            let opts = Options::new().input(kyaml::Input::Yaml);
+            drop(black_box(opts.to_string(input).unwrap()));
         },
         "validate" => |input| {
             black_box(serde_json::from_slice::<&serde_json::value::RawValue>(input).unwrap());

@@ -371,12 +371,10 @@ impl<'a> Loader<'a> {
         self.frames.last().is_some_and(|f| f.map && f.key_next)
     }
 
-    /// Warns if the schemas read the plain scalar `text` differently.
+    /// Warns of a plain scalar the schemas read differently.
     #[inline(never)]
-    fn warn_ambiguity(&mut self, at: usize, text: &str) {
-        if let Some(ambiguity) = resolve::ambiguity(text, self.schema) {
-            self.warn(at, ambiguity.to_string());
-        }
+    fn warn_ambiguity(&mut self, at: usize, ambiguity: resolve::Ambiguity<'_>) {
+        self.warn(at, ambiguity.to_string());
     }
 
     fn warn(&mut self, at: usize, message: String) {
@@ -694,16 +692,19 @@ impl<'a> Loader<'a> {
                 return Ok(());
             }
             (None, Style::Plain, Some(text)) => {
-                if fresh {
-                    self.warn_ambiguity(at, text);
+                let (reading, ambiguity) = resolve::resolve_plain_warned(text, self.schema);
+                if let (true, Some(ambiguity)) = (fresh, ambiguity) {
+                    self.warn_ambiguity(at, ambiguity);
                 }
                 match key {
                     true => {
-                        let text = self
-                            .key_text(resolve::resolve_key(text, self.schema).map_err(refused)?);
-                        Item::Key { at, text }
+                        let key = resolve::key_of(reading.map_err(refused)?).map_err(refused)?;
+                        Item::Key {
+                            at,
+                            text: self.key_text(key),
+                        }
                     }
-                    false => match resolve::resolve_plain(text, self.schema).map_err(refused)? {
+                    false => match reading.map_err(refused)? {
                         Value::Null => Item::Null { at },
                         Value::Bool(value) => Item::Bool { at, value },
                         Value::Number(n) => self.number(at, &n),
