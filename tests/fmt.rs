@@ -171,3 +171,168 @@ fn corpus_formats_with_comments_kept() {
         failed.join("\n")
     );
 }
+
+/// Random block YAML with comments in every position of SPEC-YAML.md §3
+/// (head, line, after `key:`, after a dash, foot, before and after the
+/// root, between documents), blank lines, anchors and aliases: a
+/// test-only generator.
+#[derive(Clone, Debug)]
+struct CommentedYaml(String);
+
+struct Writer<'g> {
+    g: &'g mut quickcheck::Gen,
+    out: String,
+    comments: usize,
+    anchors: usize,
+}
+
+impl Writer<'_> {
+    fn pick(&mut self, n: u8) -> u8 {
+        <u8 as quickcheck::Arbitrary>::arbitrary(self.g) % n
+    }
+
+    fn comment(&mut self) -> String {
+        self.comments += 1;
+        let texts = [
+            "",
+            " note",
+            " - item",
+            " key: value # nested",
+            "#",
+            " ---",
+            " é",
+        ];
+        format!(
+            "#{}{}",
+            texts[self.pick(texts.len() as u8) as usize],
+            self.comments
+        )
+    }
+
+    /// Own-line comments and blank lines, at `indent` (or a random
+    /// column), maybe none.
+    fn own_lines(&mut self, indent: usize) {
+        for _ in 0..self.pick(4).saturating_sub(1) {
+            match self.pick(4) {
+                0 => self.out.push('\n'),
+                1 => {
+                    let column = indent + 2 * self.pick(2) as usize;
+                    let c = self.comment();
+                    self.out.push_str(&format!("{}{c}\n", " ".repeat(column)));
+                }
+                _ => {
+                    let c = self.comment();
+                    self.out.push_str(&format!("{}{c}\n", " ".repeat(indent)));
+                }
+            }
+        }
+    }
+
+    fn line_end(&mut self) {
+        if self.pick(3) == 0 {
+            let c = self.comment();
+            self.out.push_str(&format!(" {c}"));
+        }
+        self.out.push('\n');
+    }
+
+    fn scalar(&mut self) -> String {
+        let words = [
+            "1",
+            "x",
+            "\"q # not\"",
+            "'s'",
+            "null",
+            "true",
+            "2.5",
+            "[1, 2]",
+            "{a: 1}",
+        ];
+        match (self.anchors, self.pick(12)) {
+            (n, 0) if n > 0 => format!("*a{}", self.pick(n as u8)),
+            _ => words[self.pick(words.len() as u8) as usize].to_string(),
+        }
+    }
+
+    /// A collection's contents at `indent`; `depth` bounds the nesting.
+    fn collection(&mut self, indent: usize, depth: u8, map: bool) {
+        let pad = " ".repeat(indent);
+        for i in 0..1 + self.pick(3) {
+            self.own_lines(indent);
+            let lead = match map {
+                true => format!("{pad}k{i}:"),
+                false => format!("{pad}-"),
+            };
+            self.out.push_str(&lead);
+            if depth == 0 || self.pick(2) == 0 {
+                let s = self.scalar();
+                self.out.push_str(&format!(" {s}"));
+                self.line_end();
+                continue;
+            }
+            if self.pick(3) == 0 {
+                self.out.push_str(&format!(" &a{}", self.anchors));
+                self.anchors += 1;
+            }
+            self.line_end();
+            let inner_map = self.pick(2) == 0;
+            let inner = match (map, inner_map) {
+                (true, false) if self.pick(2) == 0 => indent,
+                _ => indent + 2,
+            };
+            self.collection(inner, depth - 1, inner_map);
+        }
+        if self.pick(3) == 0 {
+            let c = self.comment();
+            self.out.push_str(&format!("{pad}{c}\n"));
+        }
+    }
+}
+
+impl quickcheck::Arbitrary for CommentedYaml {
+    fn arbitrary(g: &mut quickcheck::Gen) -> CommentedYaml {
+        let mut w = Writer {
+            g,
+            out: String::new(),
+            comments: 0,
+            anchors: 0,
+        };
+        for doc in 0..1 + w.pick(2) {
+            if doc > 0 || w.pick(3) == 0 {
+                w.out.push_str("---");
+                w.line_end();
+            }
+            w.own_lines(0);
+            w.anchors = 0;
+            let map = w.pick(2) == 0;
+            w.collection(0, 3, map);
+            w.own_lines(0);
+        }
+        CommentedYaml(w.out)
+    }
+}
+
+#[test]
+fn random_commented_yaml_keeps_comments_and_is_a_fixed_point() {
+    fn prop(input: CommentedYaml) -> quickcheck::TestResult {
+        let Ok(out) = fmt(&input.0, false) else {
+            // An alias inside its own anchor's node, say: not for this test.
+            return quickcheck::TestResult::discard();
+        };
+        if let Err(e) = check_fixed_point("random", &input.0, &out) {
+            return quickcheck::TestResult::error(format!(
+                "{e}\ninput:\n{}\noutput:\n{out}",
+                input.0
+            ));
+        }
+        // The data is what the input holds.
+        let data = |text: &str| fmt(text, true);
+        if data(&input.0) != data(&out) {
+            return quickcheck::TestResult::error(format!("data differs:\n{}\n{out}", input.0));
+        }
+        quickcheck::TestResult::passed()
+    }
+    quickcheck::QuickCheck::new()
+        .tests(2000)
+        .quickcheck(prop as fn(CommentedYaml) -> quickcheck::TestResult);
+}

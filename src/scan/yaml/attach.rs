@@ -35,8 +35,9 @@ pub(super) enum Role {
 #[derive(Debug, Default)]
 struct Frame<'a> {
     flow: bool,
-    /// The column of its items (of the first one).
-    column: Option<usize>,
+    /// Where its first item (a key, or a list element's dash) starts:
+    /// its column is the items' column.
+    first_item: Option<usize>,
     /// Whether an item has come.
     any_item: bool,
     /// A comment after the `key:` whose value this is: written after the
@@ -211,19 +212,14 @@ impl<'a> Attach<'a> {
             });
             decisions.push(decide(self, c));
         }
-        let mut pending = core::mem::take(&mut self.pending);
-        let mut i = 0;
-        while i < pending.len() {
-            let decision = decisions.get(i).copied().unwrap_or((0, Place::Foot));
-            let mut j = i;
-            while decisions.get(j) == Some(&decision) {
-                j += 1;
-            }
-            let run: Vec<Trivia<'a>> = pending.drain(..j - i).collect();
-            self.pending = run;
+        let pending = core::mem::take(&mut self.pending);
+        let mut start = 0;
+        while let Some(&decision) = decisions.get(start) {
+            let run = decisions.get(start..).unwrap_or(&[]);
+            let end = start + run.iter().take_while(|&&d| d == decision).count();
+            self.pending = pending.get(start..end).unwrap_or(&[]).to_vec();
             self.place(decision.0, decision.1);
-            decisions.drain(..j - i);
-            i = 0;
+            start = end;
         }
         (self.inside, self.pending, self.columns) = (None, Vec::new(), Vec::new());
         self.passed.clear();
@@ -269,27 +265,30 @@ impl<'a> Attach<'a> {
             true => self.dash_before(at),
             false => None,
         };
-        // Else the dash is on an earlier line, comments between.
-        let dash_line = match (role == Role::Element && block, dash) {
+        // Else the dash is on an earlier line, comments between (only
+        // looked for then: columns cost a walk back to the line's start).
+        let waiting = !self.pending.is_empty();
+        let dash_line = match (role == Role::Element && block && waiting, dash) {
             (true, None) => Some(self.dash_line_before(at)),
             _ => None,
         };
-        let column = match role {
-            Role::Key => Some(self.column_of(at)),
-            Role::Element => {
-                let dash_at = dash.or(dash_line.map(|past| past.saturating_sub(1)));
-                Some(self.column_of(dash_at.unwrap_or(at)))
-            }
+        let item_at = match role {
+            Role::Key => Some(at),
+            Role::Element => Some(
+                dash.or(dash_line.map(|past| past.saturating_sub(1)))
+                    .unwrap_or(at),
+            ),
             Role::Root | Role::Value => None,
         };
         let first = self.frames.last().is_none_or(|f| !f.any_item);
-        if let (Some(column), Some(frame)) = (column, self.frames.last_mut()) {
+        if let (Some(item_at), Some(frame)) = (item_at, self.frames.last_mut()) {
             frame.any_item = true;
-            frame.column.get_or_insert(column);
+            frame.first_item.get_or_insert(item_at);
         }
-        if self.pending.is_empty() {
+        if !waiting {
             return;
         }
+        let column = item_at.map(|a| self.column_of(a));
         match role {
             Role::Value => {}
             Role::Root => {
@@ -369,7 +368,10 @@ impl<'a> Attach<'a> {
             match frame.flow {
                 // Before the closing bracket.
                 true => self.place(slot, Place::Foot),
-                false => self.passed.push((slot, frame.column)),
+                false => {
+                    let column = frame.first_item.map(|a| self.column_of(a));
+                    self.passed.push((slot, column));
+                }
             }
         }
         self.last = frame.flow.then_some((at + 1, None));
