@@ -164,6 +164,7 @@ pub struct Options {
     max_depth: usize,
     input: Input,
     schema: Schema,
+    comments: bool,
 }
 
 impl Default for Options {
@@ -185,7 +186,29 @@ impl Options {
             max_depth: 1000,
             input: Input::Json,
             schema: Schema::Kubectl,
+            comments: true,
         }
+    }
+
+    /// Whether YAML input's comments and blank lines are written (the
+    /// default; the regular form only: the compact one has no room for
+    /// them).
+    ///
+    /// ```
+    /// use kyaml::{Input, Options};
+    /// let opts = Options::new().input(Input::Yaml);
+    /// assert_eq!(opts.to_string("a: 1 # one\n")?, "---\n{\n  a: 1, # one\n}\n");
+    /// assert_eq!(opts.comments(false).to_string("a: 1 # one\n")?, "---\n{\n  a: 1,\n}\n");
+    /// # Ok::<(), kyaml::Error>(())
+    /// ```
+    pub const fn comments(mut self, on: bool) -> Options {
+        self.comments = on;
+        self
+    }
+
+    /// Whether comments are written (see [`Options::comments`]).
+    pub const fn writes_comments(&self) -> bool {
+        self.comments
     }
 
     /// The input language: [`Input::Json`] (the default) or [`Input::Yaml`].

@@ -111,6 +111,8 @@ pub(crate) struct Mark {
 pub(crate) struct Emitter<'w, K> {
     out: K,
     compact: bool,
+    /// Whether trivia is written (regular form, comments on).
+    trivia: bool,
     /// Document form: a `---` header and a final line feed per document.
     document: bool,
     depth: usize,
@@ -138,6 +140,7 @@ impl<'w, K: Sink> Emitter<'w, K> {
         Emitter {
             out,
             compact: opts.is_compact(),
+            trivia: !opts.is_compact() && opts.writes_comments(),
             document: opts.output_form() == Form::Document,
             depth: 0,
             level: 0,
@@ -265,7 +268,7 @@ impl<'w, K: Sink> Emitter<'w, K> {
     /// so it costs the JSON path nothing.
     #[inline(never)]
     pub(crate) fn trivia(&mut self, trivia: Trivia<'_>) -> Result {
-        if self.compact {
+        if !self.trivia {
             return Ok(());
         }
         match trivia {
