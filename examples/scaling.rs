@@ -167,17 +167,19 @@ impl std::fmt::Write for Counter {
     }
 }
 
-/// Median nanoseconds per input byte over `runs` runs.
+/// The fewest nanoseconds per input byte of `runs` runs.
 fn ns_per_byte(json: &str, run: fn(&str) -> usize, runs: usize) -> f64 {
-    let mut times: Vec<f64> = (0..runs)
+    let times: Vec<f64> = (0..runs)
         .map(|_| {
             let start = Instant::now();
             black_box(run(black_box(json)));
             start.elapsed().as_nanos() as f64 / json.len() as f64
         })
         .collect();
-    times.sort_by(f64::total_cmp);
-    times[runs / 2]
+    // The fastest run: other processes on a shared machine only ever add
+    // time, and a memory-bound scan of 16 MB (out of cache) is the most
+    // exposed to them. A quadratic path is slow on every run.
+    times.into_iter().fold(f64::INFINITY, f64::min)
 }
 
 fn main() {
