@@ -336,3 +336,117 @@ fn random_commented_yaml_keeps_comments_and_is_a_fixed_point() {
         .tests(2000)
         .quickcheck(prop as fn(CommentedYaml) -> quickcheck::TestResult);
 }
+
+/// Comments take the same place on every entry point: one pass into a
+/// `String` (lists bet on, a lost bet rewound), and a checking pass then a
+/// writing pass (`to_writer`, `to_fmt`).
+#[test]
+fn every_entry_point_places_comments_alike() {
+    let mut inputs: Vec<String> = cases()
+        .iter()
+        .map(|c| c["yaml"].as_str().unwrap_or("").to_string())
+        .collect();
+    inputs.push("# only\n\n# comments\n".into());
+    inputs.push("# before\n---\na: 1\n\n# foot\n---\n# c\n".into());
+    for input in &inputs {
+        let opts = Options::new().input(Input::Yaml);
+        let one = opts.to_string(input).expect("valid");
+        let mut two = String::new();
+        opts.to_fmt(input, &mut two).expect("valid");
+        let mut three = Vec::new();
+        opts.to_writer(input, &mut three).expect("valid");
+        assert_eq!(two, one, "{input}");
+        assert_eq!(String::from_utf8(three).expect("UTF-8"), one, "{input}");
+    }
+}
+
+/// Blank lines, documents, and the places SPEC-YAML.md §2–§3 name, byte
+/// for byte.
+#[test]
+fn blank_lines_and_documents() {
+    let cases: &[(&str, &str)] = &[
+        // Only comments: kept as they are.
+        ("# only\n\n\n# comments\n", "# only\n\n# comments\n"),
+        // Before the first `---`: before it.
+        ("# license\n---\na: 1\n", "# license\n---\n{\n  a: 1,\n}\n"),
+        // Set off from the root by a blank line: above its bracket.
+        ("# head\n\na: 1\n", "---\n# head\n\n{\n  a: 1,\n}\n"),
+        // After the root, before the next `---`: after its bracket.
+        (
+            "a: 1\n# end\n---\nb: 2\n",
+            "---\n{\n  a: 1,\n}\n# end\n---\n{\n  b: 2,\n}\n",
+        ),
+        // Runs of blank lines become one; none after `{` or before `}`.
+        (
+            "a:\n\n  b: 1\n\n\n  c: 2\n\nd: 3\n",
+            "---\n{\n  a: {\n    b: 1,\n\n    c: 2,\n  },\n\n  d: 3,\n}\n",
+        ),
+        // A comment on the key and one on its value: both kept.
+        ("k: # a\n  v # b\n", "---\n{\n  # a\n  k: \"v\", # b\n}\n"),
+        // After `key:` of a collection: after its bracket.
+        (
+            "a: # k\n  - 1\nb: 1\n",
+            "---\n{\n  a: [\n    1,\n  ], # k\n  b: 1,\n}\n",
+        ),
+        // An anchored node's comments are written once, not per alias.
+        (
+            "x: &a\n  # in\n  m: 1\nz: *a\n",
+            "---\n{\n  x: {\n    # in\n    m: 1,\n  },\n  z: {\n    m: 1,\n  },\n}\n",
+        ),
+        // A head comment of a list's item uncuddles the list; one after a
+        // dash goes inside the item and keeps it cuddled.
+        (
+            "- a: 1\n# h\n- b: 2\n",
+            "---\n[\n  {\n    a: 1,\n  },\n  # h\n  {\n    b: 2,\n  },\n]\n",
+        ),
+        (
+            "- a: 1\n- # d\n  b: 2\n",
+            "---\n[{\n  a: 1,\n}, {\n  # d\n  b: 2,\n}]\n",
+        ),
+    ];
+    for (input, want) in cases {
+        let opts = Options::new()
+            .input(Input::Yaml)
+            .schema(kyaml::Schema::Yaml12);
+        let got = opts.to_string(input).expect("valid");
+        assert_eq!(&got, want, "{input:?}");
+        assert_eq!(
+            opts.to_string(&got).as_deref(),
+            Ok(got.as_str()),
+            "{input:?}"
+        );
+    }
+}
+
+/// The JSON path's output is already formatted: `fmt(kyaml(json)) ==
+/// kyaml(json)` for every JSON vector, in both forms.
+#[test]
+fn json_path_output_is_a_fixed_point() {
+    let mut checked = 0;
+    for file in [
+        include_str!("data/values.jsonl"),
+        include_str!("data/keys.jsonl"),
+        include_str!("data/escapes.jsonl"),
+        include_str!("data/documents.jsonl"),
+    ] {
+        for line in file.lines() {
+            let case: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+            let Some(json) = case.get("json").and_then(|j| j.as_str()) else {
+                continue;
+            };
+            for compact in [false, true] {
+                let Ok(kyaml) = Options::new().compact(compact).to_string(json) else {
+                    continue;
+                };
+                assert_eq!(
+                    fmt(&kyaml, compact).as_deref(),
+                    Ok(kyaml.as_str()),
+                    "{json}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 360, "{checked}");
+    eprintln!("fmt(kyaml(json)) == kyaml(json): {checked} renderings");
+}
