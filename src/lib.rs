@@ -336,7 +336,9 @@ impl Options {
         self.max_depth
     }
 
-    /// Writes the KYAML for `json` into any `fmt::Write`, allocating nothing.
+    /// Writes the KYAML for `json` into any `fmt::Write`, allocating nothing
+    /// (for JSON input; `Input::Yaml` needs the `alloc` feature and
+    /// allocates, on every entry point).
     ///
     /// Each document is checked completely before any of it is written: on
     /// an error, the documents before the bad one are in `out`, complete,
