@@ -112,9 +112,11 @@ pub(crate) enum Number<'a> {
 pub(crate) enum Int<'a> {
     /// Its value: the sign (never set for zero) and the magnitude.
     Value { negative: bool, magnitude: u128 },
-    /// A `yaml-1.2` decimal integer of any length: the sign (never set when
-    /// every digit is `0`) and the digits' span (`[0-9]+`, leading zeros
-    /// included).
+    /// A decimal integer whose digits are its value in any schema (under
+    /// `yaml-1.2` of any length, leading zeros included; under `kubectl`
+    /// only [`plain_json_number`]'s, at most 18 digits and no leading zero):
+    /// the sign (never set when every digit is `0`) and the digits' span
+    /// (`[0-9]+`).
     Decimal { negative: bool, digits: &'a str },
 }
 
@@ -196,47 +198,54 @@ fn without_leading_zeros(digits: &str) -> &str {
 impl Float<'_> {
     /// Writes the float as a JSON number (see [`Number::write_json`]).
     pub(crate) fn write_json<W: Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
-        let text = match *self {
-            Float::Finite(text) => text,
-            Float::Infinity { negative: false } => return out.write_str(".inf"),
-            Float::Infinity { negative: true } => return out.write_str("-.inf"),
-            Float::NaN => return out.write_str(".nan"),
-        };
-        let rest = match text.as_bytes().first() {
-            Some(b'-') => {
-                out.write_str("-")?;
-                text.get(1..).unwrap_or("")
-            }
-            Some(b'+') => text.get(1..).unwrap_or(""),
-            _ => text,
-        };
-        // Leading zeros go, but one stays before `.`, an exponent or the
-        // end; a mantissa that starts with `.` gets one.
-        let mut start = rest.len();
-        let mut last_zero = None;
-        for (i, b) in rest.bytes().enumerate() {
-            match b {
-                b'0' => last_zero = Some(i),
-                b'_' => {}
-                _ => {
-                    start = i;
-                    break;
-                }
-            }
+        match *self {
+            Float::Finite(text) if plain_json_number(text).is_some() => out.write_str(text),
+            Float::Finite(text) => write_float_text(out, text),
+            Float::Infinity { negative: false } => out.write_str(".inf"),
+            Float::Infinity { negative: true } => out.write_str("-.inf"),
+            Float::NaN => out.write_str(".nan"),
         }
-        if !rest.as_bytes().get(start).is_some_and(u8::is_ascii_digit) {
-            match last_zero {
-                Some(zero) => start = zero,
-                None => out.write_str("0")?,
-            }
-        }
-        let mut digits = JsonDigits {
-            out,
-            held_plus: false,
-        };
-        write_exponent_form(&mut digits, rest.get(start..).unwrap_or(""))?;
-        digits.finish()
     }
+}
+
+/// Writes a finite float's YAML text (the float pattern, `_` allowed) as a
+/// JSON number: sign, leading zeros, `_`, a bare `.` and the exponent
+/// edited (see [`Number::write_json`]).
+fn write_float_text<W: Write + ?Sized>(out: &mut W, text: &str) -> fmt::Result {
+    let rest = match text.as_bytes().first() {
+        Some(b'-') => {
+            out.write_str("-")?;
+            text.get(1..).unwrap_or("")
+        }
+        Some(b'+') => text.get(1..).unwrap_or(""),
+        _ => text,
+    };
+    // Leading zeros go, but one stays before `.`, an exponent or the
+    // end; a mantissa that starts with `.` gets one.
+    let mut start = rest.len();
+    let mut last_zero = None;
+    for (i, b) in rest.bytes().enumerate() {
+        match b {
+            b'0' => last_zero = Some(i),
+            b'_' => {}
+            _ => {
+                start = i;
+                break;
+            }
+        }
+    }
+    if !rest.as_bytes().get(start).is_some_and(u8::is_ascii_digit) {
+        match last_zero {
+            Some(zero) => start = zero,
+            None => out.write_str("0")?,
+        }
+    }
+    let mut digits = JsonDigits {
+        out,
+        held_plus: false,
+    };
+    write_exponent_form(&mut digits, rest.get(start..).unwrap_or(""))?;
+    digits.finish()
 }
 
 /// Takes what `write_exponent_form` writes for a float's YAML text and
@@ -288,10 +297,83 @@ impl<W: Write + ?Sized> Write for JsonDigits<'_, W> {
 /// A plain scalar that spans lines needs no resolving: folding puts a space
 /// or a line feed in its text, and no reading but the string has one.
 pub(crate) fn resolve_plain(text: &str, schema: Schema) -> Result<Value<'_>, Refusal> {
+    if !may_be_special(text) {
+        return Ok(Value::Str(text));
+    }
+    if let Some(number) = plain_json_number(text) {
+        return Ok(Value::Number(number));
+    }
     match schema {
         Schema::Kubectl => resolve_kubectl(text),
         Schema::Yaml12 => resolve_yaml12(text),
     }
+}
+
+/// Whether a plain scalar can be anything but a string under either schema:
+/// it is empty or starts with a byte that some keyword or number starts
+/// with (`~`, `.`, a sign, a digit, or the first letter of `y`/`yes`,
+/// `n`/`no`, `true`, `false`, `on`/`off`, `null`). Every other text is the
+/// same string under both, decided by its first byte.
+fn may_be_special(text: &str) -> bool {
+    match text.as_bytes().first() {
+        None => true,
+        Some(&b) => matches!(
+            b,
+            b'~' | b'.' | b'+' | b'-' | b'0'
+                ..=b'9' | b'y' | b'Y' | b'n' | b'N' | b't' | b'T' | b'f' | b'F' | b'o' | b'O'
+        ),
+    }
+}
+
+/// The number a plain scalar in a JSON number's canonical spelling stands
+/// for, read the same by both schemas and written as the text itself: an
+/// integer `-?(0|[1-9][0-9]*)` of at most 18 digits (inside int64, so
+/// kubectl's range does not enter; not `-0`, written `0`), or a float
+/// `-?(0|[1-9][0-9]*)\.[0-9]+([eE][-+][0-9]{1,2})?` of at most 40 bytes (far
+/// inside float64's range, so kubectl's overflow rule does not enter).
+/// `None` for anything else, which the schema's own rules then read: this
+/// is the fast path for the numbers that data mostly holds.
+fn plain_json_number(text: &str) -> Option<Number<'_>> {
+    let bytes = text.as_bytes();
+    let negative = bytes.first() == Some(&b'-');
+    let mut i = usize::from(negative);
+    let whole_start = i;
+    while bytes.get(i).is_some_and(u8::is_ascii_digit) {
+        i += 1;
+    }
+    let whole = bytes.get(whole_start..i)?;
+    if whole.is_empty() || (whole.len() > 1 && whole.first() == Some(&b'0')) {
+        return None;
+    }
+    if i == bytes.len() {
+        if whole.len() > 18 || (negative && whole == b"0") {
+            return None;
+        }
+        let digits = text.get(whole_start..)?;
+        return Some(Number::Int(Int::Decimal { negative, digits }));
+    }
+    if bytes.len() > 40 || bytes.get(i) != Some(&b'.') {
+        return None;
+    }
+    i += 1;
+    let fraction_start = i;
+    while bytes.get(i).is_some_and(u8::is_ascii_digit) {
+        i += 1;
+    }
+    if i == fraction_start {
+        return None;
+    }
+    if matches!(bytes.get(i), Some(b'e' | b'E')) {
+        if !matches!(bytes.get(i + 1), Some(b'+' | b'-')) {
+            return None;
+        }
+        let exponent = bytes.get(i + 2..)?;
+        if exponent.is_empty() || exponent.len() > 2 || !exponent.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        i = bytes.len();
+    }
+    (i == bytes.len()).then_some(Number::Float(Float::Finite(text)))
 }
 
 /// go-yaml v2's plain scalars, as `kubectl_read.py` spells them out.
@@ -1169,6 +1251,102 @@ mod tests {
             Ok(Value::Str(s)) => format!("{s:?}"),
             Err(_) => "error".into(),
         }
+    }
+
+    /// A reading by the schema's own rules alone (no fast path), the float
+    /// written by the full editor: the oracle of the fast paths.
+    fn read_by_rules(text: &str, schema: Schema) -> String {
+        let value = match schema {
+            Kubectl => resolve_kubectl(text),
+            Yaml12 => resolve_yaml12(text),
+        };
+        let mut out = String::new();
+        match value {
+            Ok(Value::Number(Number::Float(Float::Finite(t)))) => {
+                write_float_text(&mut out, t).unwrap();
+                out
+            }
+            Ok(Value::Number(n)) => {
+                n.write_json(&mut out).unwrap();
+                out
+            }
+            Ok(Value::Null) => "null".into(),
+            Ok(Value::Bool(b)) => b.to_string(),
+            Ok(Value::Str(s)) => format!("{s:?}"),
+            Err(_) => "error".into(),
+        }
+    }
+
+    /// The fast paths (a first byte no keyword or number starts with; a
+    /// number in JSON's canonical spelling) give what the schemas' rules
+    /// give, and the shortcut in `ambiguity` is right: both schemas agree
+    /// there. Texts: 300,000 pseudo-random strings over the bytes numbers
+    /// and keywords are made of, plus edge cases at the fast path's limits.
+    #[test]
+    fn fast_paths_agree_with_the_rules() {
+        const BYTES: &[u8] = b"0123456789000-+.eE_xob~ynNtTa";
+        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut texts: Vec<String> = [
+            "0",
+            "-0",
+            "-0.0",
+            "00",
+            "012",
+            "123456789012345678",
+            "1234567890123456789",
+            "-999999999999999999",
+            "9223372036854775808",
+            "1.5e+99",
+            "1.5e+999",
+            "1.5e99",
+            "1e+5",
+            "0.5",
+            ".5",
+            "5.",
+            "1234567890123456789012345678901234567.5",
+            "12345678901234567890123456789012345678.5",
+            "1234567890123456789012345678901234.5e+99",
+            "1_000",
+        ]
+        .iter()
+        .map(|t| t.to_string())
+        .collect();
+        for _ in 0..300_000 {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let len = (seed >> 59) as usize % 12 + 1;
+            let mut text = String::new();
+            let mut bits = seed;
+            for _ in 0..len {
+                bits = bits.rotate_left(5) ^ 0x5851_F42D_4C95_7F2D;
+                bits = bits.wrapping_mul(0x2545_F491_4F6C_DD1D);
+                text.push(BYTES[(bits >> 58) as usize % BYTES.len()] as char);
+            }
+            texts.push(text);
+        }
+        let mut fast = 0;
+        for text in &texts {
+            let number = plain_json_number(text);
+            for schema in [Kubectl, Yaml12] {
+                assert_eq!(
+                    read(text, schema),
+                    read_by_rules(text, schema),
+                    "{text:?} {schema:?}"
+                );
+            }
+            if number.is_some() {
+                fast += 1;
+                assert_eq!(read_by_rules(text, Kubectl), *text, "{text:?}");
+                assert_eq!(read_by_rules(text, Yaml12), *text, "{text:?}");
+            }
+            if !may_be_special(text) {
+                assert_eq!(read_by_rules(text, Kubectl), format!("{text:?}"));
+                assert_eq!(read_by_rules(text, Yaml12), format!("{text:?}"));
+            }
+        }
+        // The texts reach the fast path often enough to test it.
+        assert!(fast > 5_000, "{fast}");
     }
 
     /// A plain key's text, or `None` when it is refused.
