@@ -18,8 +18,10 @@ use crate::io::{encode_into, invalid, Buffered};
 use crate::scan::{starts_value, Framer};
 use crate::{swar, Form, Input, Options};
 
-/// How much room the buffer gets for a read: as much as a pipe holds.
-const CHUNK: usize = 64 * 1024;
+/// How much room the buffer gets for reads at a time: set up (touched) as
+/// it is given, so it is what memory holds beyond the input itself; a
+/// pipe's reads are at most 64 KiB anyway.
+const CHUNK: usize = 16 * 1024;
 
 /// Less room than this left after the input read so far, and the buffer
 /// gets a new chunk's worth (so that reads stay large).
