@@ -468,8 +468,10 @@ fn block_yaml_converts_as_its_json_does() {
 /// Every entry point writes the same for YAML input: `to_string` (one
 /// pass, lists bet on), `to_writer` (checked, then written) and `to_fmt`
 /// (the fixed store; a stack buffer first for small input), in both
-/// layouts; an invalid input fails the same way on each, after the same
-/// documents.
+/// layouts and both schemas; an invalid input fails the same way on each,
+/// after the same documents; and what is written re-reads as itself. Over
+/// the corpus, yaml-data.jsonl and every yaml-test-suite input (what the
+/// fuzz target `yaml` asserts on any bytes).
 #[test]
 fn every_entry_point_writes_the_same() {
     let mut inputs: Vec<String> = corpus().into_iter().map(|(_, text, _)| text).collect();
@@ -478,9 +480,15 @@ fn every_entry_point_writes_the_same() {
     }
     inputs.push("- [a, [b]]\n- [[c], d]\n- [[e], [f], g]\n- {h: [[1], 2]}\n".into());
     inputs.push("x: &x [[1], [2]]\ny: [*x, *x, 3]\nz: [[0], *x]\n".into());
+    for path in walk(&data_dir().join("yaml-test-suite")) {
+        if path.ends_with("in.yaml") {
+            inputs.push(String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned());
+        }
+    }
+    let options = [false, true]
+        .map(|compact| [yaml(), yaml().schema(Schema::Yaml12)].map(|o| o.compact(compact)));
     for input in &inputs {
-        for compact in [false, true] {
-            let opts = yaml().compact(compact);
+        for opts in options.into_iter().flatten() {
             let string = opts.to_string(input);
             let mut fmt = String::new();
             let fmt_result = opts.to_fmt(input, &mut fmt);
@@ -492,6 +500,8 @@ fn every_entry_point_writes_the_same() {
                     assert_eq!(fmt_result, Ok(()), "{input:?}");
                     assert!(writer_result.is_ok(), "{input:?}");
                     assert_eq!((&fmt, &writer), (out, out), "{input:?}");
+                    // What we write re-reads as itself.
+                    assert_eq!(opts.to_string(out).as_ref(), Ok(out), "{input:?}");
                 }
                 Err(e) => {
                     assert_eq!(fmt_result, Err(*e), "{input:?}");
