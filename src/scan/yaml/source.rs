@@ -252,13 +252,12 @@ fn data(at: usize, message: &'static str) -> Fault {
 /// A text that needs no decoding, flagged printable when it is: verbatim,
 /// or [`Spelling::Unescaped`] when it holds `"`, `\` or C0 controls.
 fn verbatim(s: &str) -> Text<'_> {
-    let special = |b: u8| b < 0x20 || b == b'"' || b == b'\\';
-    if s.bytes().all(|b| (0x20..0x7F).contains(&b) && !special(b)) {
-        return Text::printable(s);
-    }
-    match s.bytes().any(special) {
-        true => Text::new(s, Spelling::Unescaped, s.contains('\n')),
-        false => Text::new(s, Spelling::Verbatim, false),
+    // One word-at-a-time pass: the first `"`, `\` or C0 control, and
+    // whether every byte before it is printable ASCII.
+    match crate::swar::string_special_printable(s.as_bytes(), 0) {
+        (at, true) if at == s.len() => Text::printable(s),
+        (at, false) if at == s.len() => Text::new(s, Spelling::Verbatim, false),
+        _ => Text::new(s, Spelling::Unescaped, s.contains('\n')),
     }
 }
 
