@@ -310,18 +310,19 @@ pub(crate) fn resolve_plain(text: &str, schema: Schema) -> Result<Value<'_>, Ref
 }
 
 /// Whether a plain scalar can be anything but a string under either schema:
-/// it is empty or starts with a byte that some keyword or number starts
-/// with (`~`, `.`, a sign, a digit, or the first letter of `y`/`yes`,
-/// `n`/`no`, `true`, `false`, `on`/`off`, `null`). Every other text is the
-/// same string under both, decided by its first byte.
+/// it is empty, starts with a byte that some number or `.inf`/`.nan`
+/// starts with (`~`, `.`, a sign, a digit), or is at most five bytes (the
+/// longest keyword, `false`) starting with the first letter of `y`/`yes`,
+/// `n`/`no`/`null`, `true`, `false`, `on`/`off`. Every other text is the
+/// same string under both, decided by its first byte and length.
 fn may_be_special(text: &str) -> bool {
     match text.as_bytes().first() {
         None => true,
-        Some(&b) => matches!(
-            b,
-            b'~' | b'.' | b'+' | b'-' | b'0'
-                ..=b'9' | b'y' | b'Y' | b'n' | b'N' | b't' | b'T' | b'f' | b'F' | b'o' | b'O'
-        ),
+        Some(b'~' | b'.' | b'+' | b'-' | b'0'..=b'9') => true,
+        Some(b'y' | b'Y' | b'n' | b'N' | b't' | b'T' | b'f' | b'F' | b'o' | b'O') => {
+            text.len() <= 5
+        }
+        Some(_) => false,
     }
 }
 
@@ -1311,6 +1312,14 @@ mod tests {
         .iter()
         .map(|t| t.to_string())
         .collect();
+        // Every keyword of either schema, and it with a byte more.
+        for word in [
+            "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "true", "True", "TRUE",
+            "false", "False", "FALSE", "on", "On", "ON", "off", "Off", "OFF", "null", "Null",
+            "NULL", "~", ".inf", "-.Inf", "+.INF", ".nan", ".NaN",
+        ] {
+            texts.extend([word.to_string(), format!("{word}s"), format!("{word}_")]);
+        }
         for _ in 0..300_000 {
             seed = seed
                 .wrapping_mul(6_364_136_223_846_793_005)
