@@ -36,6 +36,7 @@
 use core::fmt::{self, Write};
 
 use crate::emit::write_exponent_form;
+use crate::swar::skip_digits;
 
 /// Which reading of YAML's plain (unquoted) scalars applies
 /// ([`Options::schema`](crate::Options::schema)).
@@ -337,44 +338,40 @@ fn may_be_special(text: &str) -> bool {
 fn plain_json_number(text: &str) -> Option<Number<'_>> {
     let bytes = text.as_bytes();
     let negative = bytes.first() == Some(&b'-');
-    let mut i = usize::from(negative);
-    let whole_start = i;
-    while bytes.get(i).is_some_and(u8::is_ascii_digit) {
-        i += 1;
-    }
-    let whole = bytes.get(whole_start..i)?;
+    let start = usize::from(negative);
+    let whole_end = skip_digits(bytes, start);
+    let whole = bytes.get(start..whole_end)?;
     if whole.is_empty() || (whole.len() > 1 && whole.first() == Some(&b'0')) {
         return None;
     }
-    if i == bytes.len() {
+    if whole_end == bytes.len() {
         if whole.len() > 18 || (negative && whole == b"0") {
             return None;
         }
-        let digits = text.get(whole_start..)?;
+        let digits = text.get(start..)?;
         return Some(Number::Int(Int::Decimal { negative, digits }));
     }
-    if bytes.len() > 40 || bytes.get(i) != Some(&b'.') {
+    if bytes.len() > 40 || bytes.get(whole_end) != Some(&b'.') {
         return None;
     }
-    i += 1;
-    let fraction_start = i;
-    while bytes.get(i).is_some_and(u8::is_ascii_digit) {
-        i += 1;
-    }
-    if i == fraction_start {
+    let fraction_end = skip_digits(bytes, whole_end + 1);
+    if fraction_end == whole_end + 1 {
         return None;
     }
-    if matches!(bytes.get(i), Some(b'e' | b'E')) {
-        if !matches!(bytes.get(i + 1), Some(b'+' | b'-')) {
+    if fraction_end < bytes.len() {
+        // An exponent: `e` or `E`, a sign, one or two digits, the end.
+        let (Some(b'e' | b'E'), Some(b'+' | b'-')) =
+            (bytes.get(fraction_end), bytes.get(fraction_end + 1))
+        else {
+            return None;
+        };
+        let exponent = fraction_end + 2;
+        let end = skip_digits(bytes, exponent);
+        if end != bytes.len() || !(1..=2).contains(&(end - exponent)) {
             return None;
         }
-        let exponent = bytes.get(i + 2..)?;
-        if exponent.is_empty() || exponent.len() > 2 || !exponent.iter().all(u8::is_ascii_digit) {
-            return None;
-        }
-        i = bytes.len();
     }
-    (i == bytes.len()).then_some(Number::Float(Float::Finite(text)))
+    Some(Number::Float(Float::Finite(text)))
 }
 
 /// go-yaml v2's plain scalars, as `kubectl_read.py` spells them out.
@@ -885,6 +882,14 @@ pub(crate) fn resolve_plain_warned(
     text: &str,
     schema: Schema,
 ) -> (Result<Value<'_>, Refusal>, Option<Ambiguity<'_>>) {
+    // The fast paths read alike under both schemas (the test
+    // `fast_paths_agree_with_the_rules`): one look, no second reading.
+    if !may_be_special(text) {
+        return (Ok(Value::Str(text)), None);
+    }
+    if let Some(number) = plain_json_number(text) {
+        return (Ok(Value::Number(number)), None);
+    }
     let reading = resolve_plain(text, schema);
     if read_alike(text) {
         return (reading, None);
