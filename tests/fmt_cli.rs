@@ -259,3 +259,31 @@ fn compact_warns_once_that_comments_go() {
     assert_eq!(text(&out.stdout), "---\n{a: 1, b: [\"x\"]}\n");
     assert_eq!(text(&out.stderr).matches("writes no comments").count(), 1);
 }
+
+/// A file without a final line feed: the diff says so, as `patch` needs,
+/// even when that line feed is all that changes.
+#[test]
+fn diff_of_a_file_without_a_final_line_feed_applies() {
+    let dir = Dir::new("open-end");
+    for (input, marker_after) in [("a: 1", "-a: 1\n"), ("---\n{\n  a: 1,\n}", "-}\n")] {
+        dir.write("a.yaml", input);
+        let out = run(&["-d", "a.yaml"], &dir.0, "", &[]);
+        let diff = text(&out.stdout);
+        let marker = format!("{marker_after}\\ No newline at end of file\n");
+        assert!(diff.contains(&marker), "{diff}");
+        let Ok(mut patch) = Command::new("patch")
+            .args(["-s", "-p0"])
+            .current_dir(&dir.0)
+            .stdin(Stdio::piped())
+            .spawn()
+        else {
+            continue; // no `patch` here: the marker above is checked
+        };
+        let mut stdin = patch.stdin.take().expect("stdin");
+        stdin.write_all(diff.as_bytes()).expect("the diff");
+        drop(stdin);
+        assert!(patch.wait().expect("patch ends").success());
+        let formatted = run(&[], &dir.0, input, &[]);
+        assert_eq!(dir.read("a.yaml"), text(&formatted.stdout));
+    }
+}

@@ -270,8 +270,8 @@ impl fmt::Display for Diff<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let left = self.render(0);
         let right = self.render(1);
-        let Some(window) = Window::new(&left, &right, self.context, self.form == Form::Document)
-        else {
+        let documents = self.form == Form::Document;
+        let Some(window) = Window::new(&left, &right, self.context, documents, false) else {
             return Ok(()); // the renderings are the same
         };
         let style = Style {
@@ -334,7 +334,7 @@ impl<'a> LineDiff<'a> {
 
 impl fmt::Display for LineDiff<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Some(window) = Window::new(self.left, self.right, self.context, false) else {
+        let Some(window) = Window::new(self.left, self.right, self.context, false, true) else {
             return Ok(());
         };
         let style = Style {
@@ -365,6 +365,23 @@ struct Side<'t> {
     /// The 0-based line number of `lines[0]` in `text`.
     first: usize,
     changed: Vec<bool>,
+    /// Whether a last line without its line feed is marked.
+    open_ends: bool,
+}
+
+impl Side<'_> {
+    /// What follows window line `i` in a hunk: `patch`'s marker when it is
+    /// the text's last line and has no line feed.
+    fn end_marker(&self, i: usize) -> &'static str {
+        let open = self.open_ends
+            && i + 1 == self.lines.len()
+            && !self.text.is_empty()
+            && !self.text.ends_with('\n');
+        match open && self.first + self.lines.len() == split_lines(self.text).count() {
+            true => "\\ No newline at end of file\n",
+            false => "",
+        }
+    }
 }
 
 /// The two sides' lines from a little before the first difference to a
@@ -376,7 +393,16 @@ struct Window<'t> {
 
 impl<'t> Window<'t> {
     /// The window of `left` against `right`; `None` when they are equal.
-    fn new(left: &'t str, right: &'t str, context: usize, documents: bool) -> Option<Window<'t>> {
+    /// `open_ends`: the texts are files, whose last line may lack its line
+    /// feed (`patch`'s marker is written; a rendering always has one, or
+    /// in value form never).
+    fn new(
+        left: &'t str,
+        right: &'t str,
+        context: usize,
+        documents: bool,
+        open_ends: bool,
+    ) -> Option<Window<'t>> {
         let (l, r) = (left.as_bytes(), right.as_bytes());
         // The common head, back to a line start.
         let head = common_prefix(l, r);
@@ -404,6 +430,9 @@ impl<'t> Window<'t> {
         }
         // All cuts are at line starts or ends, so on character boundaries.
         let (mid_l, mid_r) = (&left[head..head + end_l], &right[head..head + end_r]);
+        // Whether each side's last line lacks its line feed (only a text's
+        // last line can): such a line differs from the same one with it.
+        let open_end = [mid_l, mid_r].map(|m| open_ends && !m.is_empty() && !m.ends_with('\n'));
         let (after_l, after_r) = (&left[head + end_l..], &right[head + end_r..]);
         let before_start = lines_back(&left[..head], context);
         let before: Vec<&str> = split_lines(&left[before_start..head]).collect();
@@ -421,6 +450,15 @@ impl<'t> Window<'t> {
         let mut ins = vec![false; mid_r.len()];
         let mut budget = Budget::for_lines(mid_l.len() + mid_r.len());
         myers::diff(&ids_l, &ids_r, &spans, &mut del, &mut ins, &mut budget);
+        if open_end[0] != open_end[1] {
+            // The last lines pair up only if both are unchanged: then they
+            // are each other's pair, and become a change.
+            if let (Some(d), Some(i)) = (del.last_mut(), ins.last_mut()) {
+                if !*d && !*i {
+                    (*d, *i) = (true, true);
+                }
+            }
+        }
 
         let side = |text, mid: Vec<&'t str>, marks: Vec<bool>| {
             let mut lines = before.clone();
@@ -434,6 +472,7 @@ impl<'t> Window<'t> {
                 lines,
                 first,
                 changed,
+                open_ends,
             }
         };
         Some(Window {
@@ -531,6 +570,7 @@ impl<'t> Window<'t> {
             for block in hunk.iter().chain([&[a1, a1, b1, b1]]) {
                 while i < block[0] {
                     writeln!(f, " {}", self.left.lines[i])?;
+                    f.write_str(self.left.end_marker(i))?;
                     i += 1;
                 }
                 self.write_block(f, block, style.color)?;
@@ -553,11 +593,13 @@ impl<'t> Window<'t> {
         let old = &self.left.lines[a0..a1];
         let new = &self.right.lines[b0..b1];
         if !color {
-            for line in old {
+            for (k, line) in old.iter().enumerate() {
                 writeln!(f, "-{line}")?;
+                f.write_str(self.left.end_marker(a0 + k))?;
             }
-            for line in new {
+            for (k, line) in new.iter().enumerate() {
                 writeln!(f, "+{line}")?;
+                f.write_str(self.right.end_marker(b0 + k))?;
             }
             return Ok(());
         }
@@ -569,10 +611,12 @@ impl<'t> Window<'t> {
         for (k, line) in old.iter().enumerate() {
             let words = marks.get(k).map(|m| &m.0[..]);
             write_colored(f, "\x1b[31m-", line, words)?;
+            f.write_str(self.left.end_marker(a0 + k))?;
         }
         for (k, line) in new.iter().enumerate() {
             let words = marks.get(k).map(|m| &m.1[..]);
             write_colored(f, "\x1b[32m+", line, words)?;
+            f.write_str(self.right.end_marker(b0 + k))?;
         }
         Ok(())
     }
