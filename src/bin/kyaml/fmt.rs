@@ -188,19 +188,26 @@ fn format_file(file: &Path, opts: kyaml::Options, mode: Mode) -> Result<Outcome,
             return Err(Failed::Reported);
         }
     };
-    for warning in opts.warnings(&input) {
+    // One reading gives the output and the warnings.
+    let mut formatted = Vec::new();
+    let mut warnings = Vec::new();
+    let written = opts.to_writer_with_warnings(&input, &mut formatted, &mut warnings);
+    for warning in warnings {
         eprintln!(
             "{name}:{}:{}: warning: {}",
             warning.line, warning.column, warning.message
         );
     }
-    let formatted = match opts.to_string(&input) {
-        Ok(text) => text,
-        Err(err) => {
-            crate::report(&name, err.line_in(&input), 1, &err);
-            return Err(Failed::Reported);
+    if let Err(e) = written {
+        match crate::invalid(&e) {
+            Some(err) => crate::report(&name, err.line_in(&input), 1, err),
+            None => eprintln!("kyaml fmt: {name}: {e}"),
         }
-    };
+        return Err(Failed::Reported);
+    }
+    // The writer writes only what the emitter wrote: text.
+    let formatted = String::from_utf8(formatted)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
     let outcome = Outcome {
         changed: formatted.as_bytes() != input.as_slice(),
         dropped_comments: opts.is_compact() && kyaml::has_comments(&input),
