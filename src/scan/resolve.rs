@@ -128,6 +128,10 @@ pub(crate) enum Float<'a> {
     /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?` once every `_`
     /// is dropped (only kubectl allows `_`).
     Finite(&'a str),
+    /// A finite float already in JSON's spelling, as [`plain_json_number`]
+    /// reads it (`-?(0|[1-9][0-9]*)\.[0-9]+([eE][-+][0-9]{1,2})?`, at most
+    /// 40 bytes): written as it is, with no editing pass.
+    Json(&'a str),
     /// `.inf` or `-.inf` (`yaml-1.2` only).
     Infinity { negative: bool },
     /// `.nan` (`yaml-1.2` only).
@@ -200,7 +204,7 @@ impl Float<'_> {
     /// Writes the float as a JSON number (see [`Number::write_json`]).
     pub(crate) fn write_json<W: Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
         match *self {
-            Float::Finite(text) if plain_json_number(text).is_some() => out.write_str(text),
+            Float::Json(text) => out.write_str(text),
             Float::Finite(text) => write_float_text(out, text),
             Float::Infinity { negative: false } => out.write_str(".inf"),
             Float::Infinity { negative: true } => out.write_str("-.inf"),
@@ -371,7 +375,7 @@ fn plain_json_number(text: &str) -> Option<Number<'_>> {
             return None;
         }
     }
-    Some(Number::Float(Float::Finite(text)))
+    Some(Number::Float(Float::Json(text)))
 }
 
 /// go-yaml v2's plain scalars, as `kubectl_read.py` spells them out.
@@ -779,7 +783,7 @@ pub(crate) fn key_of(value: Value<'_>) -> Result<Key<'_>, Refusal> {
         Value::Number(Number::Int(i)) => i.as_i64().map(Key::Int).ok_or(KEY_PAST_INT64),
         Value::Number(Number::Float(f)) => Ok(Key::Float32(match f {
             // float64 first, then float32, as Go converts (rounding twice).
-            Float::Finite(text) => float_value(text) as f32,
+            Float::Finite(text) | Float::Json(text) => float_value(text) as f32,
             Float::Infinity { negative: false } => f32::INFINITY,
             Float::Infinity { negative: true } => f32::NEG_INFINITY,
             Float::NaN => f32::NAN,
@@ -954,7 +958,9 @@ fn written_alike(a: &Value<'_>, b: &Value<'_>) -> bool {
 fn numbers_alike(a: &Number<'_>, b: &Number<'_>) -> bool {
     let integer = |n: &Number<'_>| match *n {
         Number::Int(i) => i.value(),
-        Number::Float(Float::Finite(t)) if t.bytes().all(|b| !matches!(b, b'.' | b'e' | b'E')) => {
+        Number::Float(Float::Finite(t) | Float::Json(t))
+            if t.bytes().all(|b| !matches!(b, b'.' | b'e' | b'E')) =>
+        {
             let negative = t.starts_with('-');
             let digits = t.bytes().filter(u8::is_ascii_digit);
             Some((negative, magnitude(digits, 10)?))
@@ -1268,7 +1274,7 @@ mod tests {
         };
         let mut out = String::new();
         match value {
-            Ok(Value::Number(Number::Float(Float::Finite(t)))) => {
+            Ok(Value::Number(Number::Float(Float::Finite(t) | Float::Json(t)))) => {
                 write_float_text(&mut out, t).unwrap();
                 out
             }
