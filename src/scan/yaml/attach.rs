@@ -35,9 +35,9 @@ pub(super) enum Role {
 #[derive(Debug, Default)]
 struct Frame<'a> {
     flow: bool,
-    /// Where its first item (a key, or a list element's dash) starts:
-    /// its column is the items' column.
-    first_item: Option<usize>,
+    /// Where its first item's node starts, and whether it is a list
+    /// element (whose column is its dash's): the items' column.
+    first_item: Option<(usize, bool)>,
     /// Whether an item has come.
     any_item: bool,
     /// A comment after the `key:` whose value this is: written after the
@@ -258,17 +258,24 @@ impl<'a> Attach<'a> {
                 }
             }
         }
+        let first = self.frames.last().is_none_or(|f| !f.any_item);
+        if let (Role::Key | Role::Element, Some(frame)) = (role, self.frames.last_mut()) {
+            // Where the first item's node starts; its column is found only
+            // if a comment needs it (see `item_column`).
+            frame.any_item = true;
+            frame.first_item.get_or_insert((at, role == Role::Element));
+        }
+        if self.pending.is_empty() {
+            return;
+        }
         // A block list element's dash, when only white space is between
-        // (else comments are: they follow the dash).
+        // (else comments are: they follow the dash, on an earlier line).
         let block = self.frames.last().is_some_and(|f| !f.flow);
         let dash = match role == Role::Element && block {
             true => self.dash_before(at),
             false => None,
         };
-        // Else the dash is on an earlier line, comments between (only
-        // looked for then: columns cost a walk back to the line's start).
-        let waiting = !self.pending.is_empty();
-        let dash_line = match (role == Role::Element && block && waiting, dash) {
+        let dash_line = match (role == Role::Element && block, dash) {
             (true, None) => Some(self.dash_line_before(at)),
             _ => None,
         };
@@ -280,14 +287,6 @@ impl<'a> Attach<'a> {
             ),
             Role::Root | Role::Value => None,
         };
-        let first = self.frames.last().is_none_or(|f| !f.any_item);
-        if let (Some(item_at), Some(frame)) = (item_at, self.frames.last_mut()) {
-            frame.any_item = true;
-            frame.first_item.get_or_insert(item_at);
-        }
-        if !waiting {
-            return;
-        }
         let column = item_at.map(|a| self.column_of(a));
         match role {
             Role::Value => {}
@@ -369,7 +368,10 @@ impl<'a> Attach<'a> {
                 // Before the closing bracket.
                 true => self.place(slot, Place::Foot),
                 false => {
-                    let column = frame.first_item.map(|a| self.column_of(a));
+                    let column = frame.first_item.map(|(a, element)| match element {
+                        true => self.column_of(self.dash_before(a).unwrap_or(a)),
+                        false => self.column_of(a),
+                    });
                     self.passed.push((slot, column));
                 }
             }
