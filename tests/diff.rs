@@ -804,22 +804,19 @@ fn cli_diff_applies_with_patch_on_corpus_files() {
         .iter()
         .map(|f| std::fs::read(data.join(format!("{f}.json"))).unwrap())
         .collect();
-    // Every ordered pair of two different files, in two runs of streams
-    // compared document by document.
-    let mut pairs = 0;
-    for (from, to) in [(0, 1), (1, 0)] {
-        let (mut old, mut new) = (Vec::new(), Vec::new());
-        for i in 0..files.len() {
-            for j in i + 1..files.len() {
-                let pair = [&files[i], &files[j]];
-                old.extend_from_slice(pair[from]);
-                old.push(b'\n');
-                new.extend_from_slice(pair[to]);
-                new.push(b'\n');
-            }
+    // Every pair of two different files, in one run of streams compared
+    // document by document (the unrelated pairs run out of the diff's work
+    // budget: a valid diff that is not minimal).
+    let (mut old, mut new) = (Vec::new(), Vec::new());
+    for i in 0..files.len() {
+        for j in i + 1..files.len() {
+            old.extend_from_slice(&files[i]);
+            old.push(b'\n');
+            new.extend_from_slice(&files[j]);
+            new.push(b'\n');
         }
-        pairs += patch_round_trip(&dir, &old, &new);
     }
+    let mut pairs = patch_round_trip(&dir, &old, &new);
     // Each file against an edit of itself: every 997th digit 3 made a 4,
     // except in digits that end a string (keys such as "205705994", which
     // could then repeat).
@@ -836,7 +833,7 @@ fn cli_diff_applies_with_patch_on_corpus_files() {
         pairs += patch_round_trip(&dir, file, &edited);
     }
     println!("patch round trip: {pairs} corpus pairs");
-    assert_eq!(pairs, 12 + 4);
+    assert_eq!(pairs, 6 + 4);
 }
 
 #[test]
