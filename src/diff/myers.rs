@@ -117,7 +117,9 @@ pub(crate) struct Span {
 /// Marks in `del` the elements of `a`, and in `ins` those of `b`, that are
 /// not in the common subsequence found, for each span of `spans` on its own
 /// (elements outside every span stay as they are). The unmarked elements of
-/// a span, in order, are equal pairwise. Deterministic; linear memory.
+/// a span, in order, are equal pairwise. Deterministic; linear memory. The
+/// work done is at most `budget`, and at most [`Budget::for_lines`] of the
+/// elements that both sides hold.
 pub(crate) fn diff(
     a: &[u32],
     b: &[u32],
@@ -153,6 +155,9 @@ pub(crate) fn diff(
     let ids_b: Vec<u32> = kept_b.iter().map(|&j| b[j]).collect();
     let mut kept_del = vec![false; ids_a.len()];
     let mut kept_ins = vec![false; ids_b.len()];
+    // The budget follows what is left to diff: unrelated inputs, most of
+    // whose lines just went, get less.
+    budget.0 = budget.0.min(Budget::for_lines(ids_a.len() + ids_b.len()).0);
     diff_kept(
         &ids_a,
         &ids_b,
