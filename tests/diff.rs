@@ -256,6 +256,76 @@ impl Arbitrary for Mutation {
 
 // ------------------------------------------------------- library: Diff
 
+/// Applies a unified diff to `old` byte for byte: a line followed by the
+/// `\ No newline at end of file` marker has no line feed.
+fn apply_exact(old: &str, diff: &str) -> String {
+    let old: Vec<&str> = old.split_inclusive('\n').collect();
+    let mut lines = diff.split_inclusive('\n').skip(2).peekable();
+    let (mut out, mut at) = (String::new(), 0);
+    while let Some(header) = lines.next() {
+        let minus = header
+            .strip_prefix("@@ -")
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap();
+        let (start, count) = match minus.split_once(',') {
+            Some((s, n)) => (s.parse::<usize>().unwrap(), n.parse::<usize>().unwrap()),
+            None => (minus.parse().unwrap(), 1),
+        };
+        let first = if count == 0 { start } else { start - 1 };
+        old[at..first].iter().for_each(|l| out.push_str(l));
+        at = first;
+        while let Some(line) = lines.next_if(|l| !l.starts_with("@@ ")) {
+            let mut text = line[1..].to_string();
+            if lines.next_if(|l| l.starts_with('\\')).is_some() {
+                text.pop();
+            }
+            match &line[..1] {
+                "+" => out.push_str(&text),
+                sign => {
+                    assert_eq!(old[at], text, "line {} in\n{diff}", at + 1);
+                    at += 1;
+                    if sign == " " {
+                        out.push_str(&text);
+                    }
+                }
+            }
+        }
+    }
+    old[at..].iter().for_each(|l| out.push_str(l));
+    out
+}
+
+#[test]
+fn line_diffs_apply_byte_for_byte() {
+    fn prop(a: Vec<u8>, b: Vec<u8>, ends: (bool, bool), context: u8) -> TestResult {
+        let text = |v: &[u8], end: bool| {
+            let lines: Vec<&str> = v
+                .iter()
+                .map(|x| ["a", "b", "c", "", "  d"][*x as usize % 5])
+                .collect();
+            let mut text = lines.join("\n");
+            if end && !v.is_empty() {
+                text.push('\n');
+            }
+            text
+        };
+        let (a, b) = (text(&a, ends.0), text(&b, ends.1));
+        let diff = kyaml::LineDiff::new(&a, &b)
+            .context(usize::from(context % 4))
+            .to_string();
+        assert_eq!(diff.is_empty(), a == b);
+        if a != b {
+            assert_eq!(apply_exact(&a, &diff), b, "{diff}");
+        }
+        TestResult::passed()
+    }
+    QuickCheck::new()
+        .tests(2000)
+        .quickcheck(prop as fn(Vec<u8>, Vec<u8>, (bool, bool), u8) -> TestResult);
+}
+
 #[test]
 fn random_pairs_apply() {
     fn prop(a: Json, b: Json, context: u8) -> TestResult {
@@ -582,7 +652,8 @@ fn cli_yaml_against_json_and_yaml() {
     let json = dir.file("a.json", br#"{"a": [1, true], "b": "x"}"#);
     let yaml = dir.file("a.yaml", b"# the same data\nb: x\na:\n- 1\n- on\n");
     let piped = b"a: [1, on]\nb: x\n";
-    // By extension, by content, and with --from; key order as --unordered says.
+    // By extension, by content, and with --from; key order and comments
+    // (which the rendering keeps) count unless --unordered.
     let out = kyaml(&["diff", &json, &yaml], "", &[]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(

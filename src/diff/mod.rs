@@ -176,7 +176,11 @@ impl<'a> Diff<'a> {
     }
 
     /// The language of both inputs: [`Input::Json`] (the default) or
-    /// [`Input::Yaml`], read as [`Options::input`] reads it.
+    /// [`Input::Yaml`], read as [`Options::input`] reads it. YAML comments
+    /// are part of the rendering, so they count as lines; [`unordered`]
+    /// compares the data alone, without them.
+    ///
+    /// [`unordered`]: Diff::unordered
     ///
     /// ```
     /// use kyaml::{Diff, Input};
@@ -270,8 +274,8 @@ impl fmt::Display for Diff<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let left = self.render(0);
         let right = self.render(1);
-        let documents = self.form == Form::Document;
-        let Some(window) = Window::new(&left, &right, self.context, documents, false) else {
+        let Some(window) = Window::new(&left, &right, self.context, self.form == Form::Document)
+        else {
             return Ok(()); // the renderings are the same
         };
         let style = Style {
@@ -282,6 +286,7 @@ impl fmt::Display for Diff<'_> {
                     .iter()
                     .any(|t| t.get(3..).is_some_and(|t| t.contains("\n---\n"))),
             paths: true,
+            eof_marker: self.form == Form::Document,
         };
         window.write(f, self.labels, style)
     }
@@ -334,7 +339,7 @@ impl<'a> LineDiff<'a> {
 
 impl fmt::Display for LineDiff<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Some(window) = Window::new(self.left, self.right, self.context, false, true) else {
+        let Some(window) = Window::new(self.left, self.right, self.context, false) else {
             return Ok(());
         };
         let style = Style {
@@ -342,6 +347,7 @@ impl fmt::Display for LineDiff<'_> {
             context: self.context,
             documents: false,
             paths: false,
+            eof_marker: true,
         };
         window.write(f, self.labels, style)
     }
@@ -356,6 +362,10 @@ struct Style {
     documents: bool,
     /// Name the KYAML path in hunk headers.
     paths: bool,
+    /// Mark a last line without a line feed (`\ No newline at end of
+    /// file`), so that `patch` gets it right; off for the value form, whose
+    /// renderings never end in one.
+    eof_marker: bool,
 }
 
 /// One side's lines that a hunk can show, and which of them changed.
@@ -365,23 +375,6 @@ struct Side<'t> {
     /// The 0-based line number of `lines[0]` in `text`.
     first: usize,
     changed: Vec<bool>,
-    /// Whether a last line without its line feed is marked.
-    open_ends: bool,
-}
-
-impl Side<'_> {
-    /// What follows window line `i` in a hunk: `patch`'s marker when it is
-    /// the text's last line and has no line feed.
-    fn end_marker(&self, i: usize) -> &'static str {
-        let open = self.open_ends
-            && i + 1 == self.lines.len()
-            && !self.text.is_empty()
-            && !self.text.ends_with('\n');
-        match open && self.first + self.lines.len() == split_lines(self.text).count() {
-            true => "\\ No newline at end of file\n",
-            false => "",
-        }
-    }
 }
 
 /// The two sides' lines from a little before the first difference to a
@@ -393,16 +386,7 @@ struct Window<'t> {
 
 impl<'t> Window<'t> {
     /// The window of `left` against `right`; `None` when they are equal.
-    /// `open_ends`: the texts are files, whose last line may lack its line
-    /// feed (`patch`'s marker is written; a rendering always has one, or
-    /// in value form never).
-    fn new(
-        left: &'t str,
-        right: &'t str,
-        context: usize,
-        documents: bool,
-        open_ends: bool,
-    ) -> Option<Window<'t>> {
+    fn new(left: &'t str, right: &'t str, context: usize, documents: bool) -> Option<Window<'t>> {
         let (l, r) = (left.as_bytes(), right.as_bytes());
         // The common head, back to a line start.
         let head = common_prefix(l, r);
@@ -430,9 +414,6 @@ impl<'t> Window<'t> {
         }
         // All cuts are at line starts or ends, so on character boundaries.
         let (mid_l, mid_r) = (&left[head..head + end_l], &right[head..head + end_r]);
-        // Whether each side's last line lacks its line feed (only a text's
-        // last line can): such a line differs from the same one with it.
-        let open_end = [mid_l, mid_r].map(|m| open_ends && !m.is_empty() && !m.ends_with('\n'));
         let (after_l, after_r) = (&left[head + end_l..], &right[head + end_r..]);
         let before_start = lines_back(&left[..head], context);
         let before: Vec<&str> = split_lines(&left[before_start..head]).collect();
@@ -450,15 +431,6 @@ impl<'t> Window<'t> {
         let mut ins = vec![false; mid_r.len()];
         let mut budget = Budget::for_lines(mid_l.len() + mid_r.len());
         myers::diff(&ids_l, &ids_r, &spans, &mut del, &mut ins, &mut budget);
-        if open_end[0] != open_end[1] {
-            // The last lines pair up only if both are unchanged: then they
-            // are each other's pair, and become a change.
-            if let (Some(d), Some(i)) = (del.last_mut(), ins.last_mut()) {
-                if !*d && !*i {
-                    (*d, *i) = (true, true);
-                }
-            }
-        }
 
         let side = |text, mid: Vec<&'t str>, marks: Vec<bool>| {
             let mut lines = before.clone();
@@ -472,7 +444,6 @@ impl<'t> Window<'t> {
                 lines,
                 first,
                 changed,
-                open_ends,
             }
         };
         Some(Window {
@@ -569,11 +540,10 @@ impl<'t> Window<'t> {
             let mut i = a0;
             for block in hunk.iter().chain([&[a1, a1, b1, b1]]) {
                 while i < block[0] {
-                    writeln!(f, " {}", self.left.lines[i])?;
-                    f.write_str(self.left.end_marker(i))?;
+                    write_line(f, " ", self.left.lines[i], style.eof_marker)?;
                     i += 1;
                 }
-                self.write_block(f, block, style.color)?;
+                self.write_block(f, block, style)?;
                 i = block[1];
             }
         }
@@ -587,36 +557,34 @@ impl<'t> Window<'t> {
         &self,
         f: &mut fmt::Formatter<'_>,
         block: &[usize; 4],
-        color: bool,
+        style: Style,
     ) -> fmt::Result {
         let [a0, a1, b0, b1] = *block;
         let old = &self.left.lines[a0..a1];
         let new = &self.right.lines[b0..b1];
-        if !color {
-            for (k, line) in old.iter().enumerate() {
-                writeln!(f, "-{line}")?;
-                f.write_str(self.left.end_marker(a0 + k))?;
+        if !style.color {
+            for line in old {
+                write_line(f, "-", line, style.eof_marker)?;
             }
-            for (k, line) in new.iter().enumerate() {
-                writeln!(f, "+{line}")?;
-                f.write_str(self.right.end_marker(b0 + k))?;
+            for line in new {
+                write_line(f, "+", line, style.eof_marker)?;
             }
             return Ok(());
         }
         let pairs = old.len().min(new.len());
         let mut marks: Vec<(Vec<Word>, Vec<Word>)> = Vec::with_capacity(pairs);
         for k in 0..pairs {
-            marks.push(changed_words(old[k], new[k]));
+            marks.push(changed_words(body(old[k]), body(new[k])));
         }
         for (k, line) in old.iter().enumerate() {
             let words = marks.get(k).map(|m| &m.0[..]);
-            write_colored(f, "\x1b[31m-", line, words)?;
-            f.write_str(self.left.end_marker(a0 + k))?;
+            write_colored(f, "\x1b[31m-", body(line), words)?;
+            write_missing_newline(f, line, style.eof_marker)?;
         }
         for (k, line) in new.iter().enumerate() {
             let words = marks.get(k).map(|m| &m.1[..]);
-            write_colored(f, "\x1b[32m+", line, words)?;
-            f.write_str(self.right.end_marker(b0 + k))?;
+            write_colored(f, "\x1b[32m+", body(line), words)?;
+            write_missing_newline(f, line, style.eof_marker)?;
         }
         Ok(())
     }
@@ -724,7 +692,7 @@ fn document_spans(left: &[&str], right: &[&str], documents: bool) -> Vec<Span> {
                 lines
                     .iter()
                     .enumerate()
-                    .filter(|(_, l)| **l == "---")
+                    .filter(|(_, l)| body(l) == "---")
                     .map(|(i, _)| i),
             );
         }
@@ -748,12 +716,33 @@ fn document_spans(left: &[&str], right: &[&str], documents: bool) -> Vec<Span> {
         .collect()
 }
 
-/// The lines of `text`, each without its line feed; a final line feed ends
-/// the last line (it does not start an empty one).
+/// The lines of `text`, each with its line feed (all but maybe the last
+/// have one), so that a last line without one differs from the same text
+/// with one.
 fn split_lines(text: &str) -> impl Iterator<Item = &str> {
-    let empty = text.is_empty();
-    let text = text.strip_suffix('\n').unwrap_or(text);
-    text.split('\n').filter(move |_| !empty)
+    text.split_inclusive('\n')
+}
+
+/// A line without its line feed.
+fn body(line: &str) -> &str {
+    line.strip_suffix('\n').unwrap_or(line)
+}
+
+/// Writes `sign` and the line; then, if the line has no line feed (the
+/// text's last line) and `marker` is on, the unified format's marker that
+/// says so.
+fn write_line(f: &mut fmt::Formatter<'_>, sign: &str, line: &str, marker: bool) -> fmt::Result {
+    f.write_str(sign)?;
+    f.write_str(body(line))?;
+    f.write_char('\n')?;
+    write_missing_newline(f, line, marker)
+}
+
+fn write_missing_newline(f: &mut fmt::Formatter<'_>, line: &str, marker: bool) -> fmt::Result {
+    if marker && !line.ends_with('\n') {
+        f.write_str("\\ No newline at end of file\n")?;
+    }
+    Ok(())
 }
 
 /// Where the `n`-th last line of `text` starts (`text` ends at a line start).
@@ -941,6 +930,25 @@ mod tests {
     }
 
     #[test]
+    fn a_missing_final_line_feed_is_a_difference_and_is_marked() {
+        let diff = LineDiff::new("a\nb\n", "a\nb").to_string();
+        assert_eq!(
+            diff,
+            "--- left\n+++ right\n@@ -1,2 +1,2 @@\n a\n-b\n+b\n\\ No newline at end of file\n"
+        );
+        let diff = LineDiff::new("x\ny", "x\nz").context(0).to_string();
+        assert_eq!(
+            diff,
+            "--- left\n+++ right\n@@ -2 +2 @@\n-y\n\\ No newline at end of file\n+z\n\\ No newline at end of file\n"
+        );
+        // The value form's renderings never end in a line feed: no marker.
+        assert_eq!(
+            Diff::new("1", "2").to_string(),
+            "--- left\n+++ right\n@@ -1 +1 @@\n-1\n+2\n"
+        );
+    }
+
+    #[test]
     fn word_splitting() {
         let line = "  image: \"nginx:1.25\",";
         let words: Vec<&str> = words(line).into_iter().map(|(s, e)| &line[s..e]).collect();
@@ -952,10 +960,13 @@ mod tests {
 
     #[test]
     fn line_helpers() {
-        assert_eq!(split_lines("a\nb\n").collect::<Vec<_>>(), ["a", "b"]);
-        assert_eq!(split_lines("a\n\nb").collect::<Vec<_>>(), ["a", "", "b"]);
+        assert_eq!(split_lines("a\nb\n").collect::<Vec<_>>(), ["a\n", "b\n"]);
+        assert_eq!(
+            split_lines("a\n\nb").collect::<Vec<_>>(),
+            ["a\n", "\n", "b"]
+        );
         assert_eq!(split_lines("").count(), 0);
-        assert_eq!(split_lines("\n").collect::<Vec<_>>(), [""]);
+        assert_eq!(split_lines("\n").collect::<Vec<_>>(), ["\n"]);
         assert_eq!(lines_back("a\nb\nc\n", 2), 2);
         assert_eq!(lines_back("a\nb\n", 5), 0);
         let long: Vec<u8> = (0..1000).map(|i| (i % 7) as u8).collect();

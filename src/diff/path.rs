@@ -12,20 +12,24 @@
 //!   container, `}` and `]` close one, `{}` and `[]` are empty values, and
 //!   anything else is a scalar that ends the line. Cuddled lists make runs
 //!   such as `[{`, `}, {`, `[[{`, `}], [`, `[[], {}],`;
-//! - a scalar that ends in an odd number of `\` (an escaped line break,
-//!   where `\\` is an escaped backslash) starts a folded string: the lines
-//!   after it belong to the string, whatever they hold, for as long as the
-//!   line before ends the same way.
+//! - a line that is blank or starts with `#` (a comment, from YAML input)
+//!   holds no value, and `#` after a line's values starts a comment;
+//! - a scalar that is `"\` alone starts a folded string: the lines after it
+//!   belong to the string, whatever they hold, for as long as the line
+//!   before ends in an odd number of `\` (an escaped line break; `\\` is
+//!   an escaped backslash).
 //!
 //! A path is the keys and list indices from the top: `spec.containers[0].image`,
 //! with keys that are not identifiers in brackets and quotes:
 //! `metadata.labels["app.kubernetes.io/name"]` (a key the rendering quotes
 //! keeps the rendering's escapes). A line's path is that of the first value
 //! it starts (for `key: [{`, the member `key`; for `}, {`, the next
-//! element), or else of the first container it closes; a folded string's
-//! lines have the string's path. Lines the grammar does not expect (a
-//! rendering of invalid input) never panic. A test checks the walker against
-//! the tokenizer's own paths on every conformance vector and corpus file.
+//! element), or else of the first container it closes, or else of the
+//! innermost open container; a folded string's lines have the string's
+//! path. Lines the grammar does not expect (a rendering of invalid input)
+//! never panic. A test checks the walker against
+//! the tokenizer's own paths on every conformance vector and corpus file,
+//! and against the YAML reader's on the YAML comment vectors and corpus.
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -89,7 +93,10 @@ impl<'a> PathWalker<'a> {
                         *slot = Some(String::from(path));
                     }
                 });
-                self.found = start.or(close).unwrap_or_default();
+                // A line that starts and closes nothing (a comment, a blank
+                // line): the innermost open container's path.
+                let top = self.path.get(..self.top()).unwrap_or("");
+                self.found = start.or(close).unwrap_or_else(|| String::from(top));
                 return (&self.found, self.documents);
             }
             self.step(line, &mut |_, _| {});
@@ -123,6 +130,9 @@ impl<'a> PathWalker<'a> {
             return;
         }
         let mut rest = line.trim_start_matches(' ');
+        if rest.is_empty() || rest.starts_with('#') {
+            return; // a blank line or a comment line
+        }
         // Whether the next value is a map member's (it then takes no index).
         let mut keyed = false;
         if self.stack.last().is_some_and(|f| f.map) && !rest.starts_with(['}', ']']) {
@@ -138,6 +148,7 @@ impl<'a> PathWalker<'a> {
                 return;
             };
             match first {
+                b'#' => return, // a comment after the line's values
                 b'}' | b']' => {
                     seen(self.path.get(..self.top()).unwrap_or(""), false);
                     self.stack.pop();
@@ -169,7 +180,8 @@ impl<'a> PathWalker<'a> {
                         self.begin_element();
                     }
                     seen(&self.path, true);
-                    self.folded = ends_in_escaped_break(rest);
+                    // A folded string starts with `"\` alone on the line.
+                    self.folded = rest == "\"\\";
                     return;
                 }
             }
@@ -412,9 +424,21 @@ mod tests {
 
     /// The oracle: the path of every value of each document of `json`, in
     /// document order, from the tokenizer's events.
-    fn value_paths(json: &str) -> Vec<Vec<Seg>> {
-        use crate::scan::{Event, Source, Tokenizer};
-        let mut tokens = Tokenizer::new(json.as_bytes(), 0, 1000);
+    fn value_paths(input: &str, opts: crate::Options) -> Vec<Vec<Seg>> {
+        use crate::scan::{load_yaml, Tokenizer, YamlSource};
+        match opts.input_language() {
+            crate::Input::Json => {
+                value_paths_of(&mut Tokenizer::new(input.as_bytes(), 0, opts.depth_limit()))
+            }
+            crate::Input::Yaml => {
+                let loaded = load_yaml(input.as_bytes(), opts.yaml_schema(), opts.depth_limit());
+                value_paths_of(&mut YamlSource::new(&loaded))
+            }
+        }
+    }
+
+    fn value_paths_of<'a, S: crate::scan::Source<'a>>(tokens: &mut S) -> Vec<Vec<Seg>> {
+        use crate::scan::Event;
         let mut out = Vec::new();
         while tokens.next_document().unwrap() {
             // Per open container: the path to it, and for a list the next index.
@@ -437,6 +461,7 @@ mod tests {
                     path
                 };
                 match event {
+                    Event::Trivia(_) => {}
                     Event::Key(text) => key = Some(text.chars().collect()),
                     Event::MapEnd | Event::ListEnd => {
                         stack.pop();
@@ -444,7 +469,7 @@ mod tests {
                     Event::MapStart | Event::ListStart => {
                         let here = path(&mut stack, &mut key);
                         out.push(here.clone());
-                        let list = (event == Event::ListStart).then_some(0);
+                        let list = matches!(event, Event::ListStart).then_some(0);
                         stack.push((here, list));
                     }
                     _ => out.push(path(&mut stack, &mut key)),
@@ -517,10 +542,14 @@ mod tests {
     /// appears, are exactly the values' paths in order. Returns the lines
     /// checked.
     fn check_against_oracle(json: &str) -> usize {
-        let Ok(text) = crate::Options::new().to_string(json) else {
+        check_against_oracle_as(json, crate::Options::new())
+    }
+
+    fn check_against_oracle_as(input: &str, opts: crate::Options) -> usize {
+        let Ok(text) = opts.to_string(input) else {
             return 0;
         };
-        let expected = value_paths(json);
+        let expected = value_paths(input, opts);
         let mut seen = std::collections::HashSet::new();
         let mut walker = PathWalker::new(&text);
         let mut got = Vec::new();
@@ -579,6 +608,44 @@ mod tests {
                 std::fs::read_to_string(alloc::format!("{root}/benches/data/{file}.json")).unwrap();
             assert!(check_against_oracle(&json) > 10_000);
         }
+    }
+
+    #[test]
+    fn paths_agree_with_the_yaml_source_on_yaml_with_comments() {
+        // The comment vectors and the YAML corpus files: their renderings
+        // hold comment lines, blank lines and comments after values.
+        let root = env!("CARGO_MANIFEST_DIR");
+        let yaml = crate::Options::new().input(crate::Input::Yaml);
+        let (mut lines, mut comments) = (0, 0);
+        let data = std::fs::read_to_string(alloc::format!("{root}/tests/data/yaml-comments.jsonl"))
+            .unwrap();
+        let mut inputs: Vec<String> = data
+            .lines()
+            .filter_map(|case| field(case, "yaml"))
+            .collect();
+        let mut dirs = vec![std::path::PathBuf::from(alloc::format!(
+            "{root}/tests/data/corpus-yaml"
+        ))];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|e| e == "yaml") {
+                    inputs.push(std::fs::read_to_string(path).unwrap());
+                }
+            }
+        }
+        for input in &inputs {
+            lines += check_against_oracle_as(input, yaml);
+            let text = yaml.to_string(input).unwrap_or_default();
+            comments += text.lines().filter(|l| l.contains('#')).count();
+        }
+        assert!(
+            inputs.len() > 500 && lines > 10_000 && comments > 1_000,
+            "{} {lines} {comments}",
+            inputs.len()
+        );
     }
 
     #[test]
