@@ -86,6 +86,7 @@ pub struct Diff<'a> {
     /// The language of each side.
     inputs: [Input; 2],
     schema: Schema,
+    comments: bool,
 }
 
 impl<'a> Diff<'a> {
@@ -106,6 +107,7 @@ impl<'a> Diff<'a> {
             form: Form::Value,
             inputs: [Input::Json; 2],
             schema: Schema::Kubectl,
+            comments: true,
         }
     }
 
@@ -177,9 +179,10 @@ impl<'a> Diff<'a> {
 
     /// The language of both inputs: [`Input::Json`] (the default) or
     /// [`Input::Yaml`], read as [`Options::input`] reads it. YAML comments
-    /// are part of the rendering, so they count as lines; [`unordered`]
-    /// compares the data alone, without them.
+    /// are part of the rendering, so they count as lines, unless
+    /// [`comments`] is off; [`unordered`] compares the data alone.
     ///
+    /// [`comments`]: Diff::comments
     /// [`unordered`]: Diff::unordered
     ///
     /// ```
@@ -219,6 +222,21 @@ impl<'a> Diff<'a> {
         self
     }
 
+    /// Whether YAML input's comments and blank lines are in the renderings
+    /// (the default, as `kyaml` writes them; see [`Options::comments`]).
+    /// Off, only the data is compared.
+    ///
+    /// ```
+    /// use kyaml::{Diff, Input};
+    /// let diff = Diff::new("a: 1 # one\n", "a: 1\n").input(Input::Yaml);
+    /// assert!(!diff.is_equal());
+    /// assert!(diff.comments(false).is_equal());
+    /// ```
+    pub const fn comments(mut self, on: bool) -> Diff<'a> {
+        self.comments = on;
+        self
+    }
+
     /// Whether the two renderings are the same, so the diff is empty.
     ///
     /// ```
@@ -239,7 +257,8 @@ impl<'a> Diff<'a> {
         let opts = Options::new()
             .form(self.form)
             .input(language)
-            .schema(self.schema);
+            .schema(self.schema)
+            .comments(self.comments);
         if self.unordered {
             let sorted = sorted::sort_keys(input, opts);
             let json = opts.input(Input::Json);
