@@ -380,9 +380,12 @@ impl<'a> Attach<'a> {
     }
 
     /// A document starts (`explicit`: with `---`): the comments before it
-    /// are its preamble if it is the first (`first`), else the previous
-    /// one's foot (at `prev_end`, after a `...`); the range of preamble
-    /// records.
+    /// are the previous document's foot (at `prev_end`) when there is one
+    /// (it ended with `...`: only then can comments lie between them), with
+    /// or without `---` (SPEC-YAML.md §3: they belong to the document they
+    /// follow); else, before a `---`, its preamble, and before a bare first
+    /// document they stay pending for its root (rule (a)). The range of
+    /// preamble records.
     pub(super) fn document_start(
         &mut self,
         explicit: bool,
@@ -394,7 +397,7 @@ impl<'a> Attach<'a> {
         (self.last, self.key_comment, self.from_key) = (None, None, None);
         self.next_after_close = None;
         let start = self.preambles.len();
-        if explicit && !self.pending.is_empty() {
+        if !self.pending.is_empty() {
             match prev {
                 Some(range) if range.1 == self.trivia.len() => {
                     let group = self.take_pending(true, true);
@@ -407,10 +410,11 @@ impl<'a> Attach<'a> {
                     }
                     range.1 = self.trivia.len();
                 }
-                _ => {
+                _ if explicit => {
                     let group = self.take_pending(true, false);
                     self.preambles.extend(group);
                 }
+                _ => {}
             }
         }
         self.doc_first = self.trivia.len();
