@@ -450,3 +450,64 @@ fn json_path_output_is_a_fixed_point() {
     assert!(checked >= 360, "{checked}");
     eprintln!("fmt(kyaml(json)) == kyaml(json): {checked} renderings");
 }
+
+/// Comments between documents stay with the document they follow
+/// (SPEC-YAML.md §3), whatever ends it (`...`, a stray second `...`) and
+/// whatever starts the next (`---` or a bare node); comments before the
+/// first document stay in it. Byte for byte, each comment in its document
+/// (`kyaml::yaml_comments`), and a fixed point. From the `fmt` fuzz target.
+#[test]
+fn comments_between_documents_stay_with_the_one_they_follow() {
+    let cases: &[(&str, &str)] = &[
+        // A stray `...` after the comment, then a bare document.
+        ("a\n...\n#c1\n...\nb\n", "---\n\"a\"\n#c1\n---\n\"b\"\n"),
+        ("a\n...\n\n#c1\n...\nb\n", "---\n\"a\"\n#c1\n---\n\"b\"\n"),
+        // Followed by `---`: already right, kept so.
+        ("a\n...\n#c1\n---\nb\n", "---\n\"a\"\n#c1\n---\n\"b\"\n"),
+        // A bare document right after the comment.
+        ("a\n...\n#c1\nb\n", "---\n\"a\"\n#c1\n---\n\"b\"\n"),
+        // `...` twice before the comment, and twice after.
+        ("a\n...\n...\n#c1\nb\n", "---\n\"a\"\n#c1\n---\n\"b\"\n"),
+        (
+            "a\n...\n#c1\n...\n...\nb\n",
+            "---\n\"a\"\n#c1\n---\n\"b\"\n",
+        ),
+        // Comment-only segments between `...` markers, and a foot after
+        // the last document's stray `...`.
+        (
+            "a\n...\n#c1\n...\n#c2\n...\nb\n#c3\n...\n...\n#c4\n",
+            "---\n\"a\"\n#c1\n#c2\n---\n\"b\"\n#c3\n#c4\n",
+        ),
+        (
+            "k: 1\n...\n# one\n\n# two\n...\n- x\n",
+            "---\n{\n  k: 1,\n}\n# one\n\n# two\n---\n[\n  \"x\",\n]\n",
+        ),
+        // Before the first document, after a leading `...`: in it.
+        ("...\n#c0\n...\na\n", "---\n#c0\n\"a\"\n"),
+        ("#c0\n...\na\n", "---\n#c0\n\"a\"\n"),
+        (
+            "...\n#c0\n---\na\n...\n#c1\nb\n",
+            "#c0\n---\n\"a\"\n#c1\n---\n\"b\"\n",
+        ),
+    ];
+    let mut failed = Vec::new();
+    for (input, want) in cases {
+        match fmt(input, false) {
+            Ok(out) if out == *want => {
+                if let Err(e) = check_fixed_point(&format!("{input:?}"), input, &out) {
+                    failed.push(e);
+                }
+            }
+            Ok(out) => failed.push(format!("{input:?}: got {out:?}, want {want:?}")),
+            Err(e) => failed.push(format!("{input:?}: {e}")),
+        }
+    }
+    // The fuzz input: `...` pairs with comments between, bare documents.
+    let crash = include_str!("data/fuzz-fmt/crash-75ac3840c774a57e407a041fe50b19e35ff8be19");
+    let out = fmt(crash, false).expect("valid");
+    assert_eq!(comments_by_document(crash).len(), 2, "{out}");
+    if let Err(e) = check_fixed_point("fuzz crash-75ac3840", crash, &out) {
+        failed.push(e);
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
