@@ -284,6 +284,22 @@ fn an_unknown_flag_is_a_usage_error() {
 }
 
 #[test]
+fn compact_yaml_says_once_that_it_drops_comments() {
+    let out = kyaml(&["-c"], "# head\na: 1 # one\nb: 2 # two\n");
+    assert!(out.status.success());
+    assert_eq!(text(&out.stdout), "---\n{a: 1, b: 2}\n");
+    assert_eq!(
+        text(&out.stderr),
+        "<stdin>: warning: --compact writes no comments; the input's are dropped\n"
+    );
+    // Regular output keeps them, and input without comments is not warned about.
+    let out = kyaml(&[], "a: 1 # one\n");
+    assert_eq!(text(&out.stdout), "---\n{\n  a: 1, # one\n}\n");
+    assert_eq!(text(&out.stderr), "");
+    assert_eq!(text(&kyaml(&["-c"], "a: 1\n").stderr), "");
+}
+
+#[test]
 fn yaml_input_is_detected_and_warned_about() {
     // `kubectl get -o yaml | kyaml`: not JSON, so YAML.
     let out = kyaml(

@@ -181,6 +181,9 @@ fn render(
         return transcode(name, input, opts, keep_going, out);
     }
     source.read_to_end(&mut head)?;
+    if opts.is_compact() && kyaml::has_comments(&head) {
+        eprintln!("{name}: warning: --compact writes no comments; the input's are dropped");
+    }
     let mut warnings = Vec::new();
     let written = opts.to_writer_with_warnings(&head, out, &mut warnings);
     for warning in warnings {
