@@ -511,3 +511,36 @@ fn comments_between_documents_stay_with_the_one_they_follow() {
     }
     assert!(failed.is_empty(), "{}", failed.join("\n"));
 }
+
+#[test]
+fn no_blank_line_before_a_closing_bracket() {
+    // A blank line before an item that is not written (a duplicate merged
+    // away under `<<`) came out before the closing bracket; the second pass
+    // dropped it, so the output was not a fixed point. Both from the fuzz
+    // targets (`fmt` and `yaml`).
+    let inputs = [
+        (
+            "fmt crash-d4896216",
+            include_str!("data/fuzz-fmt/crash-d4896216d540c3db7a72d09466bd3295a276eeda"),
+        ),
+        (
+            "yaml crash-c8f6bba9",
+            include_str!("data/fuzz-yaml/crash-c8f6bba97c6e7931cb33bef3019e863738f29e95"),
+        ),
+        ("merged duplicate", "<<:\n  a: 1\n\n  a: 2\nb: 3\n"),
+        ("blank before the end", "a:\n  b: 1\n\n# c\n\n"),
+    ];
+    let mut failed = Vec::new();
+    for (name, input) in inputs {
+        let out = fmt(input, false).expect("valid");
+        if out.contains("\n\n}") || out.contains("\n\n]") {
+            failed.push(format!(
+                "{name}: a blank line before a closing bracket:\n{out}"
+            ));
+        }
+        if let Err(e) = check_fixed_point(name, input, &out) {
+            failed.push(e);
+        }
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}

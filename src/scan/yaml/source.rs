@@ -908,6 +908,21 @@ impl<'l> YamlSource<'l> {
         Some(trivia)
     }
 
+    /// Whether what comes next, past blank lines, closes a container or
+    /// ends the document: a blank line there is not written (SPEC-YAML.md
+    /// §3), as when the item it preceded was merged away. Without this a
+    /// second pass would read the output differently (not a fixed point).
+    fn closes_next(&self) -> bool {
+        let mut ahead = self.clone();
+        loop {
+            match ahead.next_event() {
+                Ok(Some(Event::Trivia(Trivia::BlankLine))) => {}
+                Ok(Some(Event::MapEnd | Event::ListEnd) | None) => return true,
+                _ => return false,
+            }
+        }
+    }
+
     fn text(&self, text: TextRef<'l>) -> Text<'l> {
         match text {
             TextRef::Input(text) => text,
@@ -1000,6 +1015,9 @@ impl<'l> Source<'l> for YamlSource<'l> {
     fn next_event(&mut self) -> Result<Option<Event<'l, Self::Trivia>>, Fault> {
         let item = loop {
             if let Some(trivia) = self.due_trivia() {
+                if trivia == Trivia::BlankLine && self.closes_next() {
+                    continue;
+                }
                 return Ok(Some(Event::Trivia(trivia)));
             }
             match self.next_item() {
