@@ -513,7 +513,7 @@ fn comments_between_documents_stay_with_the_one_they_follow() {
 }
 
 #[test]
-fn no_blank_line_before_a_closing_bracket() {
+fn no_blank_line_before_a_closing_bracket_nor_two_in_a_row() {
     // A blank line before an item that is not written (a duplicate merged
     // away under `<<`) came out before the closing bracket; the second pass
     // dropped it, so the output was not a fixed point. Both from the fuzz
@@ -527,7 +527,15 @@ fn no_blank_line_before_a_closing_bracket() {
             "yaml crash-c8f6bba9",
             include_str!("data/fuzz-yaml/crash-c8f6bba97c6e7931cb33bef3019e863738f29e95"),
         ),
+        (
+            "fmt crash-fc5bdd0f",
+            include_str!("data/fuzz-fmt/crash-fc5bdd0fcabe3ab9aaa4280a5b96dcf2f2c9b5d5"),
+        ),
         ("merged duplicate", "<<:\n  a: 1\n\n  a: 2\nb: 3\n"),
+        (
+            "merged between blanks",
+            "<<:\n  a: 1\n\n  a: 2\n\n  c: 3\nb: 4\n",
+        ),
         ("blank before the end", "a:\n  b: 1\n\n# c\n\n"),
     ];
     let mut failed = Vec::new();
@@ -537,6 +545,9 @@ fn no_blank_line_before_a_closing_bracket() {
             failed.push(format!(
                 "{name}: a blank line before a closing bracket:\n{out}"
             ));
+        }
+        if out.contains("\n\n\n") {
+            failed.push(format!("{name}: two blank lines in a row:\n{out}"));
         }
         if let Err(e) = check_fixed_point(name, input, &out) {
             failed.push(e);

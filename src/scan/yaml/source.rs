@@ -853,6 +853,10 @@ pub(crate) struct YamlSource<'l> {
     /// The current document's comments and blank lines not yet read: a
     /// range of [`Loaded::trivia`].
     trivia: (usize, usize),
+    /// The last event given out was a blank line: the next one is not
+    /// written (several become one, SPEC-YAML.md §3), as when the item
+    /// between two blank lines was merged away.
+    after_blank: bool,
     /// Those before its header: a range of [`Loaded::preambles`].
     preamble: (usize, usize),
 }
@@ -871,6 +875,7 @@ impl<'l> YamlSource<'l> {
             depth: 0,
             at: 0,
             trivia: (0, 0),
+            after_blank: false,
             preamble: (0, 0),
         }
     }
@@ -1015,9 +1020,11 @@ impl<'l> Source<'l> for YamlSource<'l> {
     fn next_event(&mut self) -> Result<Option<Event<'l, Self::Trivia>>, Fault> {
         let item = loop {
             if let Some(trivia) = self.due_trivia() {
-                if trivia == Trivia::BlankLine && self.closes_next() {
+                let blank = trivia == Trivia::BlankLine;
+                if blank && (self.after_blank || self.closes_next()) {
                     continue;
                 }
+                self.after_blank = blank;
                 return Ok(Some(Event::Trivia(trivia)));
             }
             match self.next_item() {
@@ -1026,6 +1033,7 @@ impl<'l> Source<'l> for YamlSource<'l> {
                 Some(Some(item)) => break item,
             }
         };
+        self.after_blank = false;
         let event = match item {
             Item::Open { at, map, .. } => {
                 self.at = at;
