@@ -1,28 +1,9 @@
 //! The `kyaml` command: files, standard input, streams, flags, errors.
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
 
-fn kyaml(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kyaml"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> &str {
-    std::str::from_utf8(bytes).unwrap()
-}
+mod common;
+use common::{kyaml, text};
 
 /// A temporary file holding `contents`, removed when dropped.
 struct TempFile(std::path::PathBuf);
@@ -47,35 +28,39 @@ impl Drop for TempFile {
 
 #[test]
 fn renders_standard_input() {
-    let out = kyaml(&[], "{\"a\": [1, \"x\"]}");
+    let out = kyaml(&[]).stdin("{\"a\": [1, \"x\"]}").output();
     assert!(out.status.success());
     assert_eq!(
         text(&out.stdout),
         "---\n{\n  a: [\n    1,\n    \"x\",\n  ],\n}\n"
     );
     assert_eq!(text(&out.stderr), "");
-    assert_eq!(kyaml(&["-"], "[]").stdout, b"---\n[]\n");
+    assert_eq!(kyaml(&["-"]).stdin("[]").output().stdout, b"---\n[]\n");
 }
 
 #[test]
 fn renders_files_in_order_and_the_example() {
     let a = TempFile::new("a.json", b"[1]");
     let b = TempFile::new("b.json", b"{\"b\": true}");
-    let out = kyaml(&["--compact", a.path(), "-", b.path()], "\"stdin\"");
+    let out = kyaml(&["--compact", a.path(), "-", b.path()])
+        .stdin("\"stdin\"")
+        .output();
     assert!(out.status.success());
     assert_eq!(
         text(&out.stdout),
         "---\n[1]\n---\n\"stdin\"\n---\n{b: true}\n"
     );
     let example = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/pod.json");
-    let out = kyaml(&[example], "");
+    let out = kyaml(&[example]).output();
     assert!(out.status.success());
     assert!(text(&out.stdout).contains("      app.kubernetes.io/name: \"web\",\n"));
 }
 
 #[test]
 fn json_lines_become_a_stream() {
-    let out = kyaml(&["-c"], "{\"id\":1}\n{\"id\":2}\n\n{\"id\":3}\n");
+    let out = kyaml(&["-c"])
+        .stdin("{\"id\":1}\n{\"id\":2}\n\n{\"id\":3}\n")
+        .output();
     assert_eq!(
         text(&out.stdout),
         "---\n{id: 1}\n---\n{id: 2}\n---\n{id: 3}\n"
@@ -88,7 +73,7 @@ fn an_invalid_document_is_reported_and_not_written() {
         "bad.json",
         b"{\"ok\": 1}\n{\"a\": [1,,2]}\n{\"never\": 3}\n",
     );
-    let out = kyaml(&[bad.path()], "");
+    let out = kyaml(&[bad.path()]).output();
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(text(&out.stdout), "---\n{\n  ok: 1,\n}\n");
     let want = format!(
@@ -101,7 +86,7 @@ fn an_invalid_document_is_reported_and_not_written() {
 #[test]
 fn long_lines_are_shown_around_the_column() {
     let json = format!("[{}x]", "1,".repeat(100));
-    let out = kyaml(&[], &json);
+    let out = kyaml(&[]).stdin(&json).output();
     let stderr = text(&out.stderr);
     let mut lines = stderr.lines();
     assert_eq!(lines.next(), Some("<stdin>:1:202: expected a value"));
@@ -118,7 +103,7 @@ fn long_lines_are_shown_around_the_column() {
 fn later_files_still_render_after_a_bad_one() {
     let bad = TempFile::new("bad2.json", b"[");
     let good = TempFile::new("good.json", b"2");
-    let out = kyaml(&[bad.path(), good.path()], "");
+    let out = kyaml(&[bad.path(), good.path()]).output();
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(text(&out.stdout), "---\n2\n");
 }
@@ -126,7 +111,7 @@ fn later_files_still_render_after_a_bad_one() {
 #[test]
 fn the_report_counts_characters_and_drops_the_carriage_return() {
     let json = "{\"a\":1}\r\n{\"b\": [1,\r\n  \"été\", x]}\r\n";
-    let out = kyaml(&["-c"], json);
+    let out = kyaml(&["-c"]).stdin(json).output();
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(text(&out.stdout), "---\n{a: 1}\n");
     assert_eq!(
@@ -138,13 +123,13 @@ fn the_report_counts_characters_and_drops_the_carriage_return() {
 #[test]
 fn control_characters_and_bad_bytes_are_shown_harmlessly() {
     // A tab shows as one space, so the caret stays under the column.
-    let out = kyaml(&[], "\"a\tb\"");
+    let out = kyaml(&[]).stdin("\"a\tb\"").output();
     assert_eq!(
         text(&out.stderr),
         "<stdin>:1:3: expected `\\u` escape for a control character in a string\n  \"a b\"\n    ^\n"
     );
     let bad = TempFile::new("utf8.json", b"[1,\n\"\xff\"]");
-    let out = kyaml(&[bad.path()], "");
+    let out = kyaml(&[bad.path()]).output();
     assert_eq!(out.status.code(), Some(1));
     let want = format!("{}:2:2: invalid UTF-8\n  \"\u{fffd}\"]\n   ^\n", bad.path());
     assert_eq!(text(&out.stderr), want);
@@ -154,7 +139,7 @@ fn control_characters_and_bad_bytes_are_shown_harmlessly() {
 /// caret sits under the `]`, not one character right of it.
 #[test]
 fn a_byte_order_mark_does_not_move_the_caret() {
-    let out = kyaml(&[], "\u{feff}[1,]");
+    let out = kyaml(&[]).stdin("\u{feff}[1,]").output();
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr),
@@ -164,7 +149,7 @@ fn a_byte_order_mark_does_not_move_the_caret() {
 
 #[test]
 fn empty_input_writes_nothing() {
-    let out = kyaml(&[], " \n");
+    let out = kyaml(&[]).stdin(" \n").output();
     assert!(out.status.success());
     assert_eq!((text(&out.stdout), text(&out.stderr)), ("", ""));
 }
@@ -172,7 +157,7 @@ fn empty_input_writes_nothing() {
 #[test]
 fn a_missing_file_is_reported_and_the_rest_still_render() {
     let good = TempFile::new("after-missing.json", b"[true]");
-    let out = kyaml(&["-c", "/nonexistent/kyaml-test.json", good.path()], "");
+    let out = kyaml(&["-c", "/nonexistent/kyaml-test.json", good.path()]).output();
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(text(&out.stdout), "---\n[true]\n");
     let stderr = text(&out.stderr);
@@ -185,7 +170,7 @@ fn a_missing_file_is_reported_and_the_rest_still_render() {
 
 #[test]
 fn a_directory_is_reported_in_words() {
-    let out = kyaml(&["/"], "");
+    let out = kyaml(&["/"]).output();
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(text(&out.stderr), "kyaml: cannot read /: Is a directory\n");
 }
@@ -193,12 +178,7 @@ fn a_directory_is_reported_in_words() {
 #[test]
 fn each_document_appears_before_the_input_ends() {
     use std::io::Read;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kyaml"))
-        .arg("-c")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = kyaml(&["-c"]).spawn();
     let mut stdin = child.stdin.take().unwrap();
     let mut stdout = child.stdout.take().unwrap();
     for (doc, want) in [
@@ -223,7 +203,7 @@ fn each_document_appears_before_the_input_ends() {
 #[test]
 fn keep_going_reports_each_bad_line_and_renders_the_rest() {
     let input = "{\"a\": 1}\n{\"a\": [1,,2]}\n{\"b\": 2}\nnope\n[3]\n";
-    let out = kyaml(&["-c", "--keep-going"], input);
+    let out = kyaml(&["-c", "--keep-going"]).stdin(input).output();
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(text(&out.stdout), "---\n{a: 1}\n---\n{b: 2}\n---\n[3]\n");
     assert_eq!(
@@ -235,24 +215,24 @@ fn keep_going_reports_each_bad_line_and_renders_the_rest() {
     );
     // A document that starts mid-line is shown from its start, the caret
     // under its column.
-    let out = kyaml(&["-c"], "[1] [2,]\n");
+    let out = kyaml(&["-c"]).stdin("[1] [2,]\n").output();
     assert_eq!(
         text(&out.stderr),
         "<stdin>:1:8: expected a value\n  [2,]\n     ^\n"
     );
     // Without it, the first bad document ends the file.
-    let out = kyaml(&["-c"], input);
+    let out = kyaml(&["-c"]).stdin(input).output();
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(text(&out.stdout), "---\n{a: 1}\n");
     assert_eq!(text(&out.stderr).lines().count(), 3);
-    let out = kyaml(&["-k"], "[1]\n");
+    let out = kyaml(&["-k"]).stdin("[1]\n").output();
     assert!(out.status.success());
 }
 
 #[test]
 fn help_and_version() {
     for flag in ["--help", "-h"] {
-        let help = kyaml(&[flag], "");
+        let help = kyaml(&[flag]).output();
         assert!(help.status.success());
         assert!(text(&help.stdout).starts_with(
             "Usage: kyaml [--from json|yaml] [--schema kubectl|yaml-1.2] [--compact] [--keep-going] [FILE ...]\n"
@@ -260,7 +240,7 @@ fn help_and_version() {
         assert!(text(&help.stdout).contains("  -c, --compact "));
     }
     for flag in ["--version", "-V"] {
-        let version = kyaml(&[flag], "");
+        let version = kyaml(&[flag]).output();
         assert!(version.status.success());
         assert_eq!(
             text(&version.stdout),
@@ -273,19 +253,21 @@ fn help_and_version() {
 fn an_unknown_flag_is_a_usage_error() {
     let good = TempFile::new("before-flag.json", b"1");
     // Flags are read before any file, so nothing is written.
-    let bad = kyaml(&[good.path(), "--frobnicate"], "");
+    let bad = kyaml(&[good.path(), "--frobnicate"]).output();
     assert_eq!(bad.status.code(), Some(2));
     assert_eq!(text(&bad.stdout), "");
     assert!(text(&bad.stderr).starts_with("kyaml: unknown option `--frobnicate`\n\nUsage: kyaml"));
     // After `--`, a dash-led name is a file.
-    let out = kyaml(&["--", "--help"], "");
+    let out = kyaml(&["--", "--help"]).output();
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).starts_with("kyaml: cannot open --help: "));
 }
 
 #[test]
 fn compact_yaml_says_once_that_it_drops_comments() {
-    let out = kyaml(&["-c"], "# head\na: 1 # one\nb: 2 # two\n");
+    let out = kyaml(&["-c"])
+        .stdin("# head\na: 1 # one\nb: 2 # two\n")
+        .output();
     assert!(out.status.success());
     assert_eq!(text(&out.stdout), "---\n{a: 1, b: 2}\n");
     assert_eq!(
@@ -293,19 +275,18 @@ fn compact_yaml_says_once_that_it_drops_comments() {
         "<stdin>: warning: --compact writes no comments; the input's are dropped\n"
     );
     // Regular output keeps them, and input without comments is not warned about.
-    let out = kyaml(&[], "a: 1 # one\n");
+    let out = kyaml(&[]).stdin("a: 1 # one\n").output();
     assert_eq!(text(&out.stdout), "---\n{\n  a: 1, # one\n}\n");
     assert_eq!(text(&out.stderr), "");
-    assert_eq!(text(&kyaml(&["-c"], "a: 1\n").stderr), "");
+    assert_eq!(text(&kyaml(&["-c"]).stdin("a: 1\n").output().stderr), "");
 }
 
 #[test]
 fn yaml_input_is_detected_and_warned_about() {
     // `kubectl get -o yaml | kyaml`: not JSON, so YAML.
-    let out = kyaml(
-        &["-c"],
-        "apiVersion: v1\nkind: ConfigMap\ndata:\n  on: yes\n",
-    );
+    let out = kyaml(&["-c"])
+        .stdin("apiVersion: v1\nkind: ConfigMap\ndata:\n  on: yes\n")
+        .output();
     assert!(out.status.success());
     assert_eq!(
         text(&out.stdout),
@@ -316,17 +297,28 @@ fn yaml_input_is_detected_and_warned_about() {
         "<stdin>:4:3: warning: plain scalar 'on' is the boolean true under schema kubectl but the string \"on\" under yaml-1.2; quote it to keep the string\n\
          <stdin>:4:7: warning: plain scalar 'yes' is the boolean true under schema kubectl but the string \"yes\" under yaml-1.2; quote it to keep the string\n"
     );
-    let out = kyaml(&["-c", "--schema", "yaml-1.2"], "a: yes\n");
+    let out = kyaml(&["-c", "--schema", "yaml-1.2"])
+        .stdin("a: yes\n")
+        .output();
     assert_eq!(text(&out.stdout), "---\n{a: \"yes\"}\n");
     // Valid JSON stays JSON (`1_000` is not JSON, so YAML reads it).
-    assert_eq!(text(&kyaml(&["-c"], "1 2").stdout), "---\n1\n---\n2\n");
-    assert_eq!(text(&kyaml(&["-c"], "1_000").stdout), "---\n1000\n");
+    assert_eq!(
+        text(&kyaml(&["-c"]).stdin("1 2").output().stdout),
+        "---\n1\n---\n2\n"
+    );
+    assert_eq!(
+        text(&kyaml(&["-c"]).stdin("1_000").output().stdout),
+        "---\n1000\n"
+    );
     // Flow YAML starting like JSON needs --from yaml.
-    assert_eq!(kyaml(&["-c"], "{a: 1}").status.code(), Some(1));
-    let out = kyaml(&["-c", "--from", "yaml"], "{a: 1}");
+    assert_eq!(
+        kyaml(&["-c"]).stdin("{a: 1}").output().status.code(),
+        Some(1)
+    );
+    let out = kyaml(&["-c", "--from", "yaml"]).stdin("{a: 1}").output();
     assert_eq!(text(&out.stdout), "---\n{a: 1}\n");
     let bad = TempFile::new("bad.yaml", b"a: 1\n---\nb: [1\n");
-    let out = kyaml(&[bad.path()], "");
+    let out = kyaml(&[bad.path()]).output();
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(text(&out.stdout), "---\n{\n  a: 1,\n}\n");
     assert!(
@@ -334,5 +326,5 @@ fn yaml_input_is_detected_and_warned_about() {
         "{}",
         text(&out.stderr)
     );
-    assert_eq!(kyaml(&["--from", "toml"], "").status.code(), Some(2));
+    assert_eq!(kyaml(&["--from", "toml"]).output().status.code(), Some(2));
 }

@@ -5,11 +5,14 @@
 use std::io::Write;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 use kyaml::{assert_kyaml_eq, Diff, Form, Options};
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
 use serde_json::{Map, Value};
+
+mod common;
+use common::{kyaml, text, KYAML};
 
 // ---------------------------------------------------------------- helpers
 
@@ -524,31 +527,6 @@ fn the_macro_never_fails_with_an_empty_diff() {
 
 // ---------------------------------------------------- the command line
 
-fn kyaml(args: &[&str], stdin: &str, env: &[(&str, &str)]) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_kyaml"));
-    command.args(args).env_remove("NO_COLOR");
-    for (k, v) in env {
-        command.env(k, v);
-    }
-    let mut child = command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> &str {
-    std::str::from_utf8(bytes).unwrap()
-}
-
 /// A directory of its own under the temporary directory, removed when dropped.
 struct TempDir(PathBuf);
 
@@ -577,9 +555,11 @@ fn cli_exit_status_labels_and_errors() {
     let dir = TempDir::new("status");
     let a = dir.file("a.json", br#"{"a": [1, 2]}"#);
     let b = dir.file("b.json", br#"{"a": [1, 3]}"#);
-    let out = kyaml(&["diff", &a, &a], "", &[]);
+    let out = kyaml(&["diff", &a, &a]).output();
     assert_eq!((out.status.code(), text(&out.stdout)), (Some(0), ""));
-    let out = kyaml(&["diff", "-U1", &a, "-"], r#"{"a":[1,3]}"#, &[]);
+    let out = kyaml(&["diff", "-U1", &a, "-"])
+        .stdin(r#"{"a":[1,3]}"#)
+        .output();
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stdout),
@@ -589,7 +569,7 @@ fn cli_exit_status_labels_and_errors() {
         &["diff", "--context", "1", &a, &b][..],
         &["diff", "--context=1", "--from", "json", &a, &b],
     ] {
-        let out = kyaml(args, "", &[]);
+        let out = kyaml(args).output();
         assert_eq!(out.status.code(), Some(1));
         assert!(
             text(&out.stdout).contains("@@ -4,3 +4,3 @@ a[1]\n"),
@@ -600,23 +580,24 @@ fn cli_exit_status_labels_and_errors() {
     // Key order: a difference, unless --unordered.
     let c = dir.file("c.json", br#"{"y": 1, "x": 2}"#);
     let d = dir.file("d.json", br#"{"x": 2, "y": 1}"#);
-    assert_eq!(kyaml(&["diff", &c, &d], "", &[]).status.code(), Some(1));
+    assert_eq!(kyaml(&["diff", &c, &d]).output().status.code(), Some(1));
     assert_eq!(
-        kyaml(&["diff", "--unordered", &c, &d], "", &[])
+        kyaml(&["diff", "--unordered", &c, &d])
+            .output()
             .status
             .code(),
         Some(0)
     );
     // Errors: exit 2 and a message naming what is wrong.
     let bad = dir.file("bad.json", b"{\"a\": 1}\n[1,,2]");
-    let out = kyaml(&["diff", &a, &bad], "", &[]);
+    let out = kyaml(&["diff", &a, &bad]).output();
     assert_eq!((out.status.code(), text(&out.stdout)), (Some(2), ""));
     assert_eq!(
         text(&out.stderr),
         format!("kyaml diff: {bad}:2:4: expected a value\n")
     );
     let bad_yaml = dir.file("bad.yaml", b"a: [1\n");
-    let out = kyaml(&["diff", &bad_yaml, &a], "", &[]);
+    let out = kyaml(&["diff", &bad_yaml, &a]).output();
     assert_eq!(out.status.code(), Some(2));
     assert!(
         text(&out.stderr).starts_with(&format!("kyaml diff: {bad_yaml}:")),
@@ -629,7 +610,7 @@ fn cli_exit_status_labels_and_errors() {
         &["diff", "--color=often", &a, &b],
         &["diff", "--bogus", &a, &b],
     ] {
-        let out = kyaml(args, "", &[]);
+        let out = kyaml(args).output();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(
             text(&out.stderr).starts_with("kyaml diff: "),
@@ -637,13 +618,13 @@ fn cli_exit_status_labels_and_errors() {
             text(&out.stderr)
         );
     }
-    let out = kyaml(&["diff", &a, "/nonexistent/x.json"], "", &[]);
+    let out = kyaml(&["diff", &a, "/nonexistent/x.json"]).output();
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         text(&out.stderr),
         "kyaml diff: cannot read /nonexistent/x.json: No such file or directory\n"
     );
-    assert!(kyaml(&["diff", "--help"], "", &[]).status.success());
+    assert!(kyaml(&["diff", "--help"]).output().status.success());
 }
 
 #[test]
@@ -654,7 +635,7 @@ fn cli_yaml_against_json_and_yaml() {
     let piped = b"a: [1, on]\nb: x\n";
     // By extension, by content, and with --from; key order and comments
     // (which the rendering keeps) count unless --unordered.
-    let out = kyaml(&["diff", &json, &yaml], "", &[]);
+    let out = kyaml(&["diff", &json, &yaml]).output();
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stdout),
@@ -662,51 +643,44 @@ fn cli_yaml_against_json_and_yaml() {
         format!("--- {json}\n+++ {yaml}\n@@ -1,8 +1,9 @@\n ---\n {{\n+  # the same data\n+  b: \"x\",\n   a: [\n     1,\n     true,\n   ],\n-  b: \"x\",\n }}\n")
     );
     assert_eq!(
-        kyaml(&["diff", "--unordered", &json, &yaml], "", &[])
+        kyaml(&["diff", "--unordered", &json, &yaml])
+            .output()
             .status
             .code(),
         Some(0)
     );
     assert_eq!(
-        kyaml(
-            &["diff", &json, "-"],
-            std::str::from_utf8(piped).unwrap(),
-            &[]
-        )
-        .status
-        .code(),
+        kyaml(&["diff", &json, "-"])
+            .stdin(std::str::from_utf8(piped).unwrap())
+            .output()
+            .status
+            .code(),
         Some(0)
     );
     let no_extension = dir.file("a", piped);
     assert_eq!(
-        kyaml(
-            &[
-                "diff",
-                "--from",
-                "yaml",
-                &no_extension,
-                &yaml,
-                "--unordered"
-            ],
-            "",
-            &[]
-        )
+        kyaml(&[
+            "diff",
+            "--from",
+            "yaml",
+            &no_extension,
+            &yaml,
+            "--unordered"
+        ])
+        .output()
         .status
         .code(),
         Some(0)
     );
     assert_eq!(
-        kyaml(&["diff", &no_extension, &json], "", &[])
+        kyaml(&["diff", &no_extension, &json])
+            .output()
             .status
             .code(),
         Some(0)
     );
     // The schema: `on` is a string under YAML 1.2.
-    let out = kyaml(
-        &["diff", "--schema", "yaml-1.2", &json, &no_extension],
-        "",
-        &[],
-    );
+    let out = kyaml(&["diff", "--schema", "yaml-1.2", &json, &no_extension]).output();
     assert_eq!(out.status.code(), Some(1));
     assert!(
         text(&out.stdout).contains("-    true,\n+    \"on\",\n"),
@@ -722,7 +696,9 @@ fn cli_colour_and_no_color() {
     let b = dir.file("b.json", br#"{"image": "nginx:1.26"}"#);
     let plain = "@@ -1,4 +1,4 @@ image\n ---\n {\n-  image: \"nginx:1.25\",\n+  image: \"nginx:1.26\",\n }\n";
     let colour = "\x1b[36m@@ -1,4 +1,4 @@\x1b[0m image\n ---\n {\n\x1b[31m-  image: \"nginx:1.\x1b[7m25\x1b[27m\",\x1b[0m\n\x1b[32m+  image: \"nginx:1.\x1b[7m26\x1b[27m\",\x1b[0m\n }\n";
-    let run = |args: &[&str], env: &[(&str, &str)]| text(&kyaml(args, "", env).stdout).to_string();
+    let run = |args: &[&str], env: &[(&str, &str)]| {
+        text(&kyaml(args).env(env).output().stdout).to_string()
+    };
     assert!(run(&["diff", "--color=always", &a, &b], &[]).ends_with(colour));
     assert!(run(&["diff", "--color", "always", &a, &b], &[("NO_COLOR", "1")]).ends_with(colour));
     assert!(run(&["diff", "--color=never", &a, &b], &[]).ends_with(plain));
@@ -736,11 +712,7 @@ fn cli_colour_and_no_color() {
     let on_terminal = |no_color: Option<&str>| {
         let mut command = Command::new("script");
         command
-            .args([
-                "-qec",
-                &format!("{} diff {a} {b}", env!("CARGO_BIN_EXE_kyaml")),
-                "/dev/null",
-            ])
+            .args(["-qec", &format!("{KYAML} diff {a} {b}"), "/dev/null"])
             .env_remove("NO_COLOR");
         if let Some(v) = no_color {
             command.env("NO_COLOR", v);
@@ -791,9 +763,9 @@ fn patch_round_trip(dir: &TempDir, old: &[u8], new: &[u8]) -> usize {
 fn patch_round_trip_as(dir: &TempDir, extension: &str, old: &[u8], new: &[u8]) -> usize {
     let old_json = dir.file(&format!("old.{extension}"), old);
     let new_json = dir.file(&format!("new.{extension}"), new);
-    let render = |file: &str| kyaml(&[file], "", &[]).stdout;
+    let render = |file: &str| kyaml(&[file]).output().stdout;
     let (old_yaml, new_yaml) = (render(&old_json), render(&new_json));
-    let out = kyaml(&["diff", &old_json, &new_json], "", &[]);
+    let out = kyaml(&["diff", &old_json, &new_json]).output();
     let documents = text(&old_yaml)
         .matches("---\n")
         .count()

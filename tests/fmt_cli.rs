@@ -4,32 +4,14 @@
 
 use std::fs;
 use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+mod common;
+use common::{kyaml, text};
 
 const MESSY: &str = "# head\na: 1 # one\n\nb:\n- x # two\n";
 const TIDY: &str = "---\n{\n  # head\n  a: 1, # one\n\n  b: [\n    \"x\", # two\n  ],\n}\n";
-
-fn run(args: &[&str], dir: &Path, stdin: &str, env: &[(&str, &str)]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kyaml"))
-        .arg("fmt")
-        .args(args)
-        .current_dir(dir)
-        .envs(env.iter().copied())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("kyaml runs");
-    let mut input = child.stdin.take().expect("stdin");
-    input.write_all(stdin.as_bytes()).expect("stdin written");
-    drop(input);
-    child.wait_with_output().expect("kyaml ends")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 /// A fresh directory for one test, removed when dropped.
 struct Dir(PathBuf);
@@ -81,7 +63,7 @@ impl Drop for Dir {
 fn standard_input_to_standard_output() {
     let dir = Dir::new("stdin");
     for args in [&[][..], &["-"][..]] {
-        let out = run(args, &dir.0, MESSY, &[]);
+        let out = kyaml(&["fmt"]).args(args).dir(&dir.0).stdin(MESSY).output();
         assert_eq!(text(&out.stdout), TIDY);
         assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     }
@@ -91,7 +73,7 @@ fn standard_input_to_standard_output() {
 fn files_to_standard_output_untouched() {
     let dir = Dir::new("stdout");
     dir.write("a.yaml", MESSY);
-    let out = run(&["a.yaml"], &dir.0, "", &[]);
+    let out = kyaml(&["fmt", "a.yaml"]).dir(&dir.0).output();
     assert_eq!(text(&out.stdout), TIDY);
     assert_eq!(dir.read("a.yaml"), MESSY);
     assert_eq!(out.status.code(), Some(0));
@@ -102,15 +84,14 @@ fn check_lists_what_would_change() {
     let dir = Dir::new("check");
     dir.write("messy.yaml", MESSY);
     dir.write("tidy.yaml", TIDY);
-    let out = run(&["--check", "messy.yaml", "tidy.yaml"], &dir.0, "", &[]);
+    let out = kyaml(&["fmt", "--check", "messy.yaml", "tidy.yaml"])
+        .dir(&dir.0)
+        .output();
     assert_eq!(text(&out.stdout), "messy.yaml\n");
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(dir.read("messy.yaml"), MESSY);
-    let out = run(&["--check", "tidy.yaml"], &dir.0, "", &[]);
-    assert_eq!(
-        (text(&out.stdout).as_str(), out.status.code()),
-        ("", Some(0))
-    );
+    let out = kyaml(&["fmt", "--check", "tidy.yaml"]).dir(&dir.0).output();
+    assert_eq!((text(&out.stdout), out.status.code()), ("", Some(0)));
 }
 
 #[test]
@@ -121,7 +102,7 @@ fn directories_sorted_yaml_only_hidden_skipped() {
     dir.write("a/c.yaml", TIDY);
     dir.write(".git/x.yaml", MESSY);
     dir.write("notes.txt", MESSY);
-    let out = run(&["--check", "."], &dir.0, "", &[]);
+    let out = kyaml(&["fmt", "--check", "."]).dir(&dir.0).output();
     assert_eq!(text(&out.stdout), "./a/z.yaml\n./b.yml\n");
     assert_eq!(out.status.code(), Some(1));
 }
@@ -139,7 +120,7 @@ fn write_rewrites_changed_files_only() {
     let before = fs::metadata(&tidy)
         .and_then(|m| m.modified())
         .expect("a time");
-    let out = run(&["-w", "."], &dir.0, "", &[]);
+    let out = kyaml(&["fmt", "-w", "."]).dir(&dir.0).output();
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout), "");
     assert_eq!(dir.read("messy.yaml"), TIDY);
@@ -155,11 +136,8 @@ fn write_rewrites_changed_files_only() {
     }
     assert_eq!(dir.names(), ["messy.yaml", "tidy.yaml"]);
     // A second run has nothing to do.
-    let out = run(&["--check", "."], &dir.0, "", &[]);
-    assert_eq!(
-        (text(&out.stdout).as_str(), out.status.code()),
-        ("", Some(0))
-    );
+    let out = kyaml(&["fmt", "--check", "."]).dir(&dir.0).output();
+    assert_eq!((text(&out.stdout), out.status.code()), ("", Some(0)));
 }
 
 #[cfg(unix)]
@@ -168,7 +146,7 @@ fn write_follows_a_symbolic_link() {
     let dir = Dir::new("link");
     dir.write("real.yaml", MESSY);
     std::os::unix::fs::symlink("real.yaml", dir.0.join("link.yaml")).expect("a link");
-    let out = run(&["-w", "link.yaml"], &dir.0, "", &[]);
+    let out = kyaml(&["fmt", "-w", "link.yaml"]).dir(&dir.0).output();
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(dir.read("real.yaml"), TIDY);
     let link = fs::symlink_metadata(dir.0.join("link.yaml")).expect("metadata");
@@ -184,7 +162,10 @@ fn write_is_atomic() {
     dir.write("a.yaml", MESSY);
     dir.write("b.yaml", MESSY);
     let fail = [("KYAML_FMT_FAIL_BEFORE_RENAME", "1")];
-    let out = run(&["-w", "a.yaml", "b.yaml"], &dir.0, "", &fail);
+    let out = kyaml(&["fmt", "-w", "a.yaml", "b.yaml"])
+        .dir(&dir.0)
+        .env(&fail)
+        .output();
     assert_eq!(out.status.code(), Some(1));
     let stderr = text(&out.stderr);
     assert!(stderr.contains("a.yaml: not rewritten"), "{stderr}");
@@ -199,7 +180,9 @@ fn diff_applies_with_patch() {
     let dir = Dir::new("diff");
     dir.write("a.yaml", MESSY);
     dir.write("tidy.yaml", TIDY);
-    let out = run(&["-d", "a.yaml", "tidy.yaml"], &dir.0, "", &[]);
+    let out = kyaml(&["fmt", "-d", "a.yaml", "tidy.yaml"])
+        .dir(&dir.0)
+        .output();
     assert_eq!(out.status.code(), Some(0));
     let diff = text(&out.stdout);
     assert!(
@@ -227,7 +210,9 @@ fn invalid_file_reported_left_alone_others_done() {
     let dir = Dir::new("invalid");
     dir.write("a.yaml", "a: [1\n");
     dir.write("b.yaml", MESSY);
-    let out = run(&["-w", "a.yaml", "b.yaml"], &dir.0, "", &[]);
+    let out = kyaml(&["fmt", "-w", "a.yaml", "b.yaml"])
+        .dir(&dir.0)
+        .output();
     assert_eq!(out.status.code(), Some(1));
     let stderr = text(&out.stderr);
     assert!(stderr.starts_with("a.yaml:2:1: "), "{stderr}");
@@ -244,18 +229,21 @@ fn usage_errors_exit_2() {
         &["--schema", "yaml-1.1"][..],
         &["--check", "-w"][..],
     ] {
-        let out = run(args, &dir.0, "", &[]);
+        let out = kyaml(&["fmt"]).args(args).dir(&dir.0).output();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(text(&out.stderr).contains("Usage: kyaml fmt"));
     }
-    let out = run(&["missing.yaml"], &dir.0, "", &[]);
+    let out = kyaml(&["fmt", "missing.yaml"]).dir(&dir.0).output();
     assert_eq!(out.status.code(), Some(1));
 }
 
 #[test]
 fn compact_warns_once_that_comments_go() {
     let dir = Dir::new("compact");
-    let out = run(&["--compact", "-", "-"], &dir.0, MESSY, &[]);
+    let out = kyaml(&["fmt", "--compact", "-", "-"])
+        .dir(&dir.0)
+        .stdin(MESSY)
+        .output();
     assert_eq!(text(&out.stdout), "---\n{a: 1, b: [\"x\"]}\n");
     assert_eq!(text(&out.stderr).matches("writes no comments").count(), 1);
 }
@@ -267,7 +255,7 @@ fn diff_of_a_file_without_a_final_line_feed_applies() {
     let dir = Dir::new("open-end");
     for (input, marker_after) in [("a: 1", "-a: 1\n"), ("---\n{\n  a: 1,\n}", "-}\n")] {
         dir.write("a.yaml", input);
-        let out = run(&["-d", "a.yaml"], &dir.0, "", &[]);
+        let out = kyaml(&["fmt", "-d", "a.yaml"]).dir(&dir.0).output();
         let diff = text(&out.stdout);
         let marker = format!("{marker_after}\\ No newline at end of file\n");
         assert!(diff.contains(&marker), "{diff}");
@@ -283,7 +271,7 @@ fn diff_of_a_file_without_a_final_line_feed_applies() {
         stdin.write_all(diff.as_bytes()).expect("the diff");
         drop(stdin);
         assert!(patch.wait().expect("patch ends").success());
-        let formatted = run(&[], &dir.0, input, &[]);
+        let formatted = kyaml(&["fmt"]).dir(&dir.0).stdin(input).output();
         assert_eq!(dir.read("a.yaml"), text(&formatted.stdout));
     }
 }
