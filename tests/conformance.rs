@@ -5,6 +5,9 @@
 use kyaml::{Form, Options};
 use serde_json::Value;
 
+mod common;
+use common::vectors::{VectorForm, VECTOR_FILES};
+
 struct Case {
     file: &'static str,
     name: String,
@@ -13,8 +16,9 @@ struct Case {
     compact: String,
 }
 
+/// The cases of `tests/data/{file}.jsonl`.
 fn cases(file: &'static str) -> Vec<Case> {
-    let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/tests/data/{file}.jsonl", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     text.lines()
         .map(|line| {
@@ -35,8 +39,14 @@ fn cases(file: &'static str) -> Vec<Case> {
         .collect()
 }
 
-/// Runs every case of `file` in `form`; returns how many passed.
-fn check(file: &'static str, form: Form, expected_count: usize) {
+/// Runs every case of the vector file `file` in its form (as
+/// [`VECTOR_FILES`] gives it), and checks that there are `expected_count`.
+fn check(file: &'static str, expected_count: usize) {
+    let form = match VECTOR_FILES.iter().find(|(name, _)| *name == file) {
+        Some((_, VectorForm::Value)) => Form::Value,
+        Some((_, VectorForm::Document)) => Form::Document,
+        None => panic!("{file} is not in VECTOR_FILES"),
+    };
     let cases = cases(file);
     assert_eq!(cases.len(), expected_count, "{file}: number of vectors");
     let mut failures = Vec::new();
@@ -67,44 +77,42 @@ fn check(file: &'static str, form: Form, expected_count: usize) {
 
 #[test]
 fn values() {
-    check("values.jsonl", Form::Value, 71);
+    check("values", 71);
 }
 
 #[test]
 fn escapes() {
-    check("escapes.jsonl", Form::Value, 54);
+    check("escapes", 54);
 }
 
 #[test]
 fn keys() {
-    check("keys.jsonl", Form::Value, 51);
+    check("keys", 51);
 }
 
 /// Cases the cross-parser check found (tests/compat/run), fixed since.
 #[test]
 fn regressions() {
-    check("regressions.jsonl", Form::Value, 10);
+    check("regressions", 10);
 }
 
 #[test]
 fn documents() {
-    check("documents.jsonl", Form::Document, 4);
+    check("documents", 4);
 }
 
 #[test]
 fn deviations() {
-    check("deviations.jsonl", Form::Document, 5);
+    check("deviations", 5);
 }
 
 /// The document form of every value case is `---\n` + value form + `\n`.
 #[test]
 fn document_form_wraps_value_form() {
-    for file in [
-        "values.jsonl",
-        "escapes.jsonl",
-        "keys.jsonl",
-        "regressions.jsonl",
-    ] {
+    let value_form = VECTOR_FILES
+        .iter()
+        .filter(|(_, form)| *form == VectorForm::Value);
+    for (file, _) in value_form {
         for case in cases(file) {
             let doc = kyaml::to_string(&case.json).unwrap();
             assert_eq!(doc, format!("---\n{}\n", case.regular), "{}", case.name);

@@ -733,14 +733,7 @@ fn cli_colour_and_no_color() {
 /// The JSON inputs of the conformance vectors that render.
 fn vector_inputs() -> Vec<String> {
     let mut inputs = Vec::new();
-    for file in [
-        "values",
-        "escapes",
-        "keys",
-        "regressions",
-        "deviations",
-        "documents",
-    ] {
+    for (file, _) in common::vectors::VECTOR_FILES {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/data/{file}.jsonl"));
         for line in std::fs::read_to_string(path).unwrap().lines() {
             let case: Value = serde_json::from_str(line).unwrap();

@@ -55,6 +55,7 @@ fn yaml_comments_byte_for_byte() {
     }
 }
 
+mod common;
 #[allow(dead_code)]
 mod reader;
 
@@ -419,16 +420,17 @@ fn blank_lines_and_documents() {
 }
 
 /// The JSON path's output is already formatted: `fmt(kyaml(json)) ==
-/// kyaml(json)` for every JSON vector, in both forms.
+/// kyaml(json)` for the conformance vectors, in both forms.
 #[test]
 fn json_path_output_is_a_fixed_point() {
     let mut checked = 0;
-    for file in [
-        include_str!("data/values.jsonl"),
-        include_str!("data/keys.jsonl"),
-        include_str!("data/escapes.jsonl"),
-        include_str!("data/documents.jsonl"),
-    ] {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    // Not deviations.jsonl: its case with the number 1E400 is not a fixed
+    // point. The JSON path writes `1.0E+400`, which the YAML path quotes
+    // (kubectl reads a float past float64 as a string).
+    let vectors = common::vectors::VECTOR_FILES.into_iter();
+    for (name, _) in vectors.filter(|(name, _)| *name != "deviations") {
+        let file = std::fs::read_to_string(dir.join(format!("{name}.jsonl"))).expect("the vectors");
         for line in file.lines() {
             let case: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
             let Some(json) = case.get("json").and_then(|j| j.as_str()) else {

@@ -12,6 +12,8 @@
 
 use kyaml::{Form, Options};
 
+mod common;
+
 fn all_options() -> [Options; 4] {
     [
         Options::new(),
@@ -95,14 +97,7 @@ impl std::io::Read for Pieces<'_> {
 fn conformance_inputs() -> Vec<String> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
     let mut inputs = Vec::new();
-    for file in [
-        "values",
-        "escapes",
-        "keys",
-        "documents",
-        "deviations",
-        "regressions",
-    ] {
+    for (file, _) in common::vectors::VECTOR_FILES {
         let text = std::fs::read_to_string(format!("{dir}/{file}.jsonl")).unwrap();
         for line in text.lines() {
             let case: serde_json::Value = serde_json::from_str(line).unwrap();

@@ -11,6 +11,7 @@
 
 #[allow(dead_code)]
 mod block_yaml;
+mod common;
 #[allow(dead_code)]
 mod reader;
 
@@ -281,16 +282,9 @@ fn output_reads_back_as_itself() {
     for case in jsonl("yaml-data.jsonl") {
         inputs.push((case["yaml"].as_str().unwrap().to_string(), yaml()));
     }
-    for name in [
-        "values.jsonl",
-        "keys.jsonl",
-        "escapes.jsonl",
-        "documents.jsonl",
-        "deviations.jsonl",
-        "regressions.jsonl",
-        "reference-outputs.jsonl",
-    ] {
-        for case in jsonl(name) {
+    let vectors = common::vectors::VECTOR_FILES.map(|(name, _)| name);
+    for name in vectors.into_iter().chain(["reference-outputs"]) {
+        for case in jsonl(&format!("{name}.jsonl")) {
             if let Some(json) = case.get("json").and_then(Value::as_str) {
                 inputs.push((json.to_string(), Options::new()));
             }

@@ -256,6 +256,12 @@ fn ends_in_escaped_break(line: &str) -> bool {
     line.bytes().rev().take_while(|&b| b == b'\\').count() % 2 == 1
 }
 
+/// The conformance vector files, listed once for the unit tests here and the
+/// integration tests.
+#[cfg(test)]
+#[path = "../../tests/common/vectors.rs"]
+mod vectors;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -588,14 +594,7 @@ mod tests {
     fn paths_agree_with_the_tokenizer_on_every_vector_and_corpus_file() {
         let root = env!("CARGO_MANIFEST_DIR");
         let mut lines = 0;
-        for file in [
-            "values",
-            "escapes",
-            "keys",
-            "regressions",
-            "deviations",
-            "documents",
-        ] {
+        for (file, _) in super::vectors::VECTOR_FILES {
             let data =
                 std::fs::read_to_string(alloc::format!("{root}/tests/data/{file}.jsonl")).unwrap();
             for case in data.lines() {

@@ -1,5 +1,6 @@
 //! Helpers shared by the integration tests: running the built `kyaml`
-//! command.
+//! command, and the list of conformance vector files (`vectors.rs`, which
+//! the crate's unit tests include as well).
 //!
 //! Every test crate that says `mod common;` compiles its own copy and uses
 //! only part of it, so what one crate leaves unused is not dead code.
@@ -8,6 +9,8 @@
 use std::io::Write;
 use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
+
+pub mod vectors;
 
 /// The built `kyaml` binary.
 pub const KYAML: &str = env!("CARGO_BIN_EXE_kyaml");
