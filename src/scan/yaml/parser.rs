@@ -365,34 +365,25 @@ impl<'a> Parser<'a> {
                 Tok::Key | Tok::Value | Tok::BlockEnd => self.empty_then(at, S::BlockMapKey),
                 _ => self.enter_node(at, kind, S::BlockMapKey, true, true),
             },
-            S::FlowSeqEntry { first } => match kind {
-                Tok::FlowSeqEnd => {
-                    self.take();
-                    self.pop();
-                    self.close();
-                    Ok(Self::event(at, Kind::SequenceEnd))
-                }
-                Tok::FlowEntry if !first => {
-                    self.take();
-                    self.state = S::FlowSeqEntry { first: true };
-                    Ok(None)
-                }
-                _ if !first => Err(Self::err(at, "',' or ']'")),
-                Tok::Key | Tok::Value => {
-                    if kind == Tok::Key {
-                        self.take();
+            S::FlowSeqEntry { first } => match self.flow_end_or_comma(at, kind, first, false) {
+                Some(done) => done,
+                None => match kind {
+                    Tok::Key | Tok::Value => {
+                        if kind == Tok::Key {
+                            self.take();
+                        }
+                        self.open(at)?;
+                        self.state = S::FlowPairKey;
+                        Ok(Self::event(
+                            at,
+                            Kind::MappingStart {
+                                props: Props::default(),
+                                flow: true,
+                            },
+                        ))
                     }
-                    self.open(at)?;
-                    self.state = S::FlowPairKey;
-                    Ok(Self::event(
-                        at,
-                        Kind::MappingStart {
-                            props: Props::default(),
-                            flow: true,
-                        },
-                    ))
-                }
-                _ => self.enter_node(at, kind, S::FlowSeqEntry { first: false }, false, false),
+                    _ => self.enter_node(at, kind, S::FlowSeqEntry { first: false }, false, false),
+                },
             },
             S::FlowPairKey => match kind {
                 Tok::Value | Tok::FlowEntry | Tok::FlowSeqEnd => {
@@ -417,26 +408,17 @@ impl<'a> Parser<'a> {
                 self.state = S::FlowSeqEntry { first: false };
                 Ok(Self::event(at, Kind::MappingEnd))
             }
-            S::FlowMapKey { first } => match kind {
-                Tok::FlowMapEnd => {
-                    self.take();
-                    self.pop();
-                    self.close();
-                    Ok(Self::event(at, Kind::MappingEnd))
-                }
-                Tok::FlowEntry if !first => {
-                    self.take();
-                    self.state = S::FlowMapKey { first: true };
-                    Ok(None)
-                }
-                _ if !first => Err(Self::err(at, "',' or '}'")),
-                Tok::Key => {
-                    self.take();
-                    self.state = S::FlowMapKeyNode;
-                    Ok(None)
-                }
-                Tok::Value => self.empty_then(at, S::FlowMapValue),
-                _ => self.enter_node(at, kind, S::FlowMapValue, false, false),
+            S::FlowMapKey { first } => match self.flow_end_or_comma(at, kind, first, true) {
+                Some(done) => done,
+                None => match kind {
+                    Tok::Key => {
+                        self.take();
+                        self.state = S::FlowMapKeyNode;
+                        Ok(None)
+                    }
+                    Tok::Value => self.empty_then(at, S::FlowMapValue),
+                    _ => self.enter_node(at, kind, S::FlowMapValue, false, false),
+                },
             },
             S::FlowMapKeyNode => match kind {
                 Tok::Value | Tok::FlowEntry | Tok::FlowMapEnd => {
@@ -459,6 +441,49 @@ impl<'a> Parser<'a> {
                 _ => self.enter_node(at, kind, S::FlowMapKey { first: false }, false, false),
             },
             S::End => Ok(None),
+        }
+    }
+
+    /// What a flow collection's entry state (`FlowSeqEntry`, or `FlowMapKey`
+    /// when `map`) reads before an entry: its closing bracket (`]` or `}`)
+    /// ends the collection; after an entry (`first` false) only `,` may
+    /// come instead, and the next entry is a first one. `None`: an entry
+    /// starts here, for the caller to read.
+    fn flow_end_or_comma(
+        &mut self,
+        at: usize,
+        kind: Tok<'a>,
+        first: bool,
+        map: bool,
+    ) -> Option<Result<Option<Event<'a>>, Fault>> {
+        let (close, end, again, expected) = if map {
+            (
+                Tok::FlowMapEnd,
+                Kind::MappingEnd,
+                State::FlowMapKey { first: true },
+                "',' or '}'",
+            )
+        } else {
+            (
+                Tok::FlowSeqEnd,
+                Kind::SequenceEnd,
+                State::FlowSeqEntry { first: true },
+                "',' or ']'",
+            )
+        };
+        if kind == close {
+            self.take();
+            self.pop();
+            self.close();
+            Some(Ok(Self::event(at, end)))
+        } else if first {
+            None
+        } else if kind == Tok::FlowEntry {
+            self.take();
+            self.state = again;
+            Some(Ok(None))
+        } else {
+            Some(Err(Self::err(at, expected)))
         }
     }
 
