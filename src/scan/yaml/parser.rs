@@ -43,17 +43,23 @@ enum State {
     FlowSeqEntry {
         first: bool,
     },
-    /// A single-pair mapping inside a flow sequence.
-    FlowPairKey,
-    FlowPairValue,
-    FlowPairValueNode,
+    /// The end of a single-pair mapping inside a flow sequence (`[a: b]`).
     FlowPairEnd,
     FlowMapKey {
         first: bool,
     },
-    FlowMapKeyNode,
-    FlowMapValue,
-    FlowMapValueNode,
+    /// After `?`. `pair`, here and in the next two: the mapping is a
+    /// single pair inside a flow sequence, ended by `,` or `]`.
+    FlowMapKeyNode {
+        pair: bool,
+    },
+    FlowMapValue {
+        pair: bool,
+    },
+    /// After `:`.
+    FlowMapValueNode {
+        pair: bool,
+    },
     End,
 }
 
@@ -373,7 +379,7 @@ impl<'a> Parser<'a> {
                             self.take();
                         }
                         self.open(at)?;
-                        self.state = S::FlowPairKey;
+                        self.state = S::FlowMapKeyNode { pair: true };
                         Ok(Self::event(
                             at,
                             Kind::MappingStart {
@@ -385,24 +391,6 @@ impl<'a> Parser<'a> {
                     _ => self.enter_node(at, kind, S::FlowSeqEntry { first: false }, false, false),
                 },
             },
-            S::FlowPairKey => match kind {
-                Tok::Value | Tok::FlowEntry | Tok::FlowSeqEnd => {
-                    self.empty_then(at, S::FlowPairValue)
-                }
-                _ => self.enter_node(at, kind, S::FlowPairValue, false, false),
-            },
-            S::FlowPairValue => match kind {
-                Tok::Value => {
-                    self.take();
-                    self.state = S::FlowPairValueNode;
-                    Ok(None)
-                }
-                _ => self.empty_then(at, S::FlowPairEnd),
-            },
-            S::FlowPairValueNode => match kind {
-                Tok::FlowEntry | Tok::FlowSeqEnd => self.empty_then(at, S::FlowPairEnd),
-                _ => self.enter_node(at, kind, S::FlowPairEnd, false, false),
-            },
             S::FlowPairEnd => {
                 self.close();
                 self.state = S::FlowSeqEntry { first: false };
@@ -413,33 +401,37 @@ impl<'a> Parser<'a> {
                 None => match kind {
                     Tok::Key => {
                         self.take();
-                        self.state = S::FlowMapKeyNode;
+                        self.state = S::FlowMapKeyNode { pair: false };
                         Ok(None)
                     }
-                    Tok::Value => self.empty_then(at, S::FlowMapValue),
-                    _ => self.enter_node(at, kind, S::FlowMapValue, false, false),
+                    Tok::Value => self.empty_then(at, S::FlowMapValue { pair: false }),
+                    _ => self.enter_node(at, kind, S::FlowMapValue { pair: false }, false, false),
                 },
             },
-            S::FlowMapKeyNode => match kind {
-                Tok::Value | Tok::FlowEntry | Tok::FlowMapEnd => {
-                    self.empty_then(at, S::FlowMapValue)
+            S::FlowMapKeyNode { pair } => {
+                let next = S::FlowMapValue { pair };
+                if kind == Tok::Value || Self::ends_flow_node(kind, pair) {
+                    self.empty_then(at, next)
+                } else {
+                    self.enter_node(at, kind, next, false, false)
                 }
-                _ => self.enter_node(at, kind, S::FlowMapValue, false, false),
-            },
-            S::FlowMapValue => match kind {
+            }
+            S::FlowMapValue { pair } => match kind {
                 Tok::Value => {
                     self.take();
-                    self.state = S::FlowMapValueNode;
+                    self.state = S::FlowMapValueNode { pair };
                     Ok(None)
                 }
-                _ => self.empty_then(at, S::FlowMapKey { first: false }),
+                _ => self.empty_then(at, Self::after_flow_value(pair)),
             },
-            S::FlowMapValueNode => match kind {
-                Tok::FlowEntry | Tok::FlowMapEnd => {
-                    self.empty_then(at, S::FlowMapKey { first: false })
+            S::FlowMapValueNode { pair } => {
+                let next = Self::after_flow_value(pair);
+                if Self::ends_flow_node(kind, pair) {
+                    self.empty_then(at, next)
+                } else {
+                    self.enter_node(at, kind, next, false, false)
                 }
-                _ => self.enter_node(at, kind, S::FlowMapKey { first: false }, false, false),
-            },
+            }
             S::End => Ok(None),
         }
     }
@@ -484,6 +476,28 @@ impl<'a> Parser<'a> {
             Some(Ok(None))
         } else {
             Some(Err(Self::err(at, expected)))
+        }
+    }
+
+    /// Whether `kind` ends a flow mapping's node before it starts, so the
+    /// node is empty: `,`, or the closing bracket (`]` for a flow `pair`,
+    /// which the sequence closes).
+    fn ends_flow_node(kind: Tok<'a>, pair: bool) -> bool {
+        let close = if pair {
+            Tok::FlowSeqEnd
+        } else {
+            Tok::FlowMapEnd
+        };
+        kind == Tok::FlowEntry || kind == close
+    }
+
+    /// Where a flow mapping goes after a value: to its next key (or its
+    /// end), or for a flow `pair` to the pair's end.
+    fn after_flow_value(pair: bool) -> State {
+        if pair {
+            State::FlowPairEnd
+        } else {
+            State::FlowMapKey { first: false }
         }
     }
 
