@@ -610,51 +610,16 @@ impl<'a> Parser<'a> {
                 Ok(Self::event(start, Kind::Scalar { props, scalar }))
             }
             Tok::BlockEntry if indentless => {
-                self.open(at)?;
-                let props = self.take_props();
-                self.state = State::IndentlessSeqEntry;
-                Ok(Self::event(
-                    start,
-                    Kind::SequenceStart { props, flow: false },
-                ))
+                self.start_collection(at, start, State::IndentlessSeqEntry)
             }
             Tok::FlowSeqStart => {
-                self.open(at)?;
-                self.take();
-                let props = self.take_props();
-                self.state = State::FlowSeqEntry { first: true };
-                Ok(Self::event(
-                    start,
-                    Kind::SequenceStart { props, flow: true },
-                ))
+                self.start_collection(at, start, State::FlowSeqEntry { first: true })
             }
             Tok::FlowMapStart => {
-                self.open(at)?;
-                self.take();
-                let props = self.take_props();
-                self.state = State::FlowMapKey { first: true };
-                Ok(Self::event(start, Kind::MappingStart { props, flow: true }))
+                self.start_collection(at, start, State::FlowMapKey { first: true })
             }
-            Tok::BlockSeqStart if block => {
-                self.open(at)?;
-                self.take();
-                let props = self.take_props();
-                self.state = State::BlockSeqEntry;
-                Ok(Self::event(
-                    start,
-                    Kind::SequenceStart { props, flow: false },
-                ))
-            }
-            Tok::BlockMapStart if block => {
-                self.open(at)?;
-                self.take();
-                let props = self.take_props();
-                self.state = State::BlockMapKey;
-                Ok(Self::event(
-                    start,
-                    Kind::MappingStart { props, flow: false },
-                ))
-            }
+            Tok::BlockSeqStart if block => self.start_collection(at, start, State::BlockSeqEntry),
+            Tok::BlockMapStart if block => self.start_collection(at, start, State::BlockMapKey),
             _ if self.props_at.is_some() => {
                 self.pop();
                 let props = self.take_props();
@@ -670,6 +635,32 @@ impl<'a> Parser<'a> {
             }
             _ => Err(Self::err(at, "a node (a value, '[', '{', '-' or a key)")),
         }
+    }
+
+    /// A collection starts at `at`, its first state `next` telling which
+    /// kind: checks the depth limit, reads the opening token (not the `-`
+    /// of an indentless sequence, which its first entry reads), and gives
+    /// the start event with the node's properties, at `start` (where they
+    /// start).
+    fn start_collection(
+        &mut self,
+        at: usize,
+        start: usize,
+        next: State,
+    ) -> Result<Option<Event<'a>>, Fault> {
+        self.open(at)?;
+        if next != State::IndentlessSeqEntry {
+            self.take();
+        }
+        let props = self.take_props();
+        let flow = matches!(next, State::FlowSeqEntry { .. } | State::FlowMapKey { .. });
+        let kind = if matches!(next, State::FlowMapKey { .. } | State::BlockMapKey) {
+            Kind::MappingStart { props, flow }
+        } else {
+            Kind::SequenceStart { props, flow }
+        };
+        self.state = next;
+        Ok(Self::event(start, kind))
     }
 
     fn resolve_tag(&self, at: usize, handle: &'a str, suffix: &'a str) -> Result<Tag<'a>, Fault> {
