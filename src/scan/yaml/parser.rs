@@ -220,12 +220,7 @@ impl<'a> Parser<'a> {
                     self.state = S::Directives;
                     Ok(None)
                 }
-                Tok::DocStart => {
-                    self.take();
-                    self.push(S::DocEnd)?;
-                    self.state = S::DocContent;
-                    Ok(Self::event(at, Kind::DocumentStart { explicit: true }))
-                }
+                Tok::DocStart => self.explicit_document_start(at),
                 _ if implicit => {
                     self.push(S::DocEnd)?;
                     self.state = S::Node {
@@ -261,12 +256,7 @@ impl<'a> Parser<'a> {
                     self.take();
                     Ok(None)
                 }
-                Tok::DocStart => {
-                    self.take();
-                    self.push(S::DocEnd)?;
-                    self.state = S::DocContent;
-                    Ok(Self::event(at, Kind::DocumentStart { explicit: true }))
-                }
+                Tok::DocStart => self.explicit_document_start(at),
                 _ => Err(Self::err(at, "'---' after the directives")),
             },
             S::DocContent => match kind {
@@ -499,6 +489,14 @@ impl<'a> Parser<'a> {
         } else {
             State::FlowMapKey { first: false }
         }
+    }
+
+    /// `---` at `at`: a document starts, its content next.
+    fn explicit_document_start(&mut self, at: usize) -> Result<Option<Event<'a>>, Fault> {
+        self.take();
+        self.push(State::DocEnd)?;
+        self.state = State::DocContent;
+        Ok(Self::event(at, Kind::DocumentStart { explicit: true }))
     }
 
     /// A node follows; then `next`. A scalar or alias without properties
