@@ -125,6 +125,74 @@ fn refusals_name_their_reason_and_position() {
     assert_eq!(e.kind(), ErrorKind::Syntax);
 }
 
+/// A node on a line of its own goes deeper than the block collection it
+/// is in, unless it is one of that map's keys (YAML 1.2 §8.2.2: a value
+/// is indented more than its key). `b:` then `t` at `b`'s column is an
+/// error in every parser of `compat/`; we read it as `{b: "t"}` until the
+/// `fmt` fuzz target found it (three of its inputs relied on it).
+#[test]
+fn a_node_on_its_own_line_is_indented_past_its_collection() {
+    for (input, line, column) in [
+        ("b:\nt\n", 2, 1),
+        ("a:\n  e:\n  b:\n  t\n", 4, 3),
+        ("- b:\n  t\n", 2, 3),
+        ("- a\nb\n", 2, 1),
+        ("k:\n- a\nb\n", 3, 1),
+        ("k:\n[a]\n", 2, 1),
+        ("k:\n|\n x\n", 2, 1),
+        ("k:\n&x\n", 2, 1),
+        ("k:\n!!str\n", 2, 1),
+        ("k:\n*x\n", 2, 1),
+        ("k:\n\"q\"\n", 2, 1),
+    ] {
+        let e = yaml().to_string(input).unwrap_err();
+        assert_eq!(
+            (e.kind(), e.line(), e.column()),
+            (ErrorKind::Syntax, line, column),
+            "{input:?}: {e}"
+        );
+        assert!(e.to_string().contains("more indentation"), "{e}");
+    }
+    for (name, input, line) in [
+        (
+            "crash-d4896216",
+            &include_bytes!("data/fuzz-fmt/crash-d4896216d540c3db7a72d09466bd3295a276eeda")[..],
+            22,
+        ),
+        (
+            "crash-fc5bdd0f",
+            include_bytes!("data/fuzz-fmt/crash-fc5bdd0fcabe3ab9aaa4280a5b96dcf2f2c9b5d5"),
+            12,
+        ),
+        (
+            "crash-02b8684b",
+            include_bytes!("data/fuzz-fmt/crash-02b8684b6bf375d7baf857763e6563c7c7cbd85c"),
+            233,
+        ),
+    ] {
+        let e = yaml().to_string(input).unwrap_err();
+        assert_eq!(
+            (e.kind(), e.line(), e.column()),
+            (ErrorKind::Syntax, line, 3),
+            "{name}: {e}"
+        );
+    }
+    for (input, want) in [
+        ("? a\n: b\n", "{a: \"b\"}"),
+        ("a:\n  b\nc: d\n", "{a: \"b\", c: \"d\"}"),
+        ("k:\n- a\nc: d\n", "{k: [\"a\"], c: \"d\"}"),
+        ("&x\na: b\n", "{a: \"b\"}"),
+        ("k:\n  &x\n  a: b\n", "{k: {a: \"b\"}}"),
+        ("a: b\n c\n", "{a: \"b c\"}"),
+        ("- a\n  b\n", "[\"a b\"]"),
+        ("-\n  a\n", "[\"a\"]"),
+        ("a\nb\n", "\"a b\""),
+    ] {
+        let out = yaml().compact(true).to_string(input);
+        assert_eq!(out, Ok(format!("---\n{want}\n")), "{input:?}");
+    }
+}
+
 #[test]
 fn nothing_of_a_bad_document_is_written() {
     let mut out = Vec::new();

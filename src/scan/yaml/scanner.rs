@@ -356,12 +356,14 @@ impl<'a> Scanner<'a> {
             if after_indicator && self.gap_tab && self.indent_sensitive(c) {
                 return Err(self.err(pos, "spaces, not tabs, before a nested block collection"));
             }
+            // A node on a line of its own is indented past the block
+            // collection it is in, unless it is one of its keys.
             if line_first
-                && matches!(c, b'&' | b'!')
+                && self.starts_node(c)
                 && col as i64 <= self.indent()
                 && !(self.key_allowed && self.key_ahead(pos))
             {
-                return Err(self.err(pos, "more indentation before the node's properties"));
+                return Err(self.err(pos, "more indentation, or ': ' after this key"));
             }
         }
         self.line_has_content = true;
@@ -545,6 +547,16 @@ impl<'a> Scanner<'a> {
         match c {
             b'-' | b'?' | b':' => is_blank_or_end(next.as_ref()),
             _ => self.key_allowed && self.key_ahead(self.pos),
+        }
+    }
+
+    /// Whether a token starting with `c` (block context) starts a node:
+    /// not an indicator of a key, value or sequence entry, nor a comment.
+    fn starts_node(&self, c: u8) -> bool {
+        match c {
+            b'-' | b'?' | b':' => !is_blank_or_end(self.at(self.pos + 1).as_ref()),
+            b'#' => false,
+            _ => true,
         }
     }
 
