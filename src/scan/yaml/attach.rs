@@ -496,7 +496,8 @@ impl<'a> Attach<'a> {
                 group.push(Trivia::BlankLine);
                 group
             }
-            Place::DocumentFoot => self.take_pending(true, true),
+            // A blank line between the root and them is kept.
+            Place::DocumentFoot => self.take_pending(false, true),
         };
         let foot = place == Place::DocumentFoot;
         for t in group {

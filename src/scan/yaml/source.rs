@@ -853,10 +853,15 @@ pub(crate) struct YamlSource<'l> {
     /// The current document's comments and blank lines not yet read: a
     /// range of [`Loaded::trivia`].
     trivia: (usize, usize),
-    /// The last event given out was a blank line: the next one is not
-    /// written (several become one, SPEC-YAML.md §3), as when the item
-    /// between two blank lines was merged away.
-    after_blank: bool,
+    /// The last event given out ended a value (a scalar or a closing
+    /// bracket): a line comment may follow on its line.
+    after_value: bool,
+    /// A blank line is due: written only if a comment or an item other
+    /// than a closing bracket comes before the document ends.
+    held_blank: bool,
+    /// The item read while a held blank line waited for it: given out
+    /// next, after the blank line.
+    queued: Option<Item<'l>>,
     /// Those before its header: a range of [`Loaded::preambles`].
     preamble: (usize, usize),
 }
@@ -875,7 +880,9 @@ impl<'l> YamlSource<'l> {
             depth: 0,
             at: 0,
             trivia: (0, 0),
-            after_blank: false,
+            after_value: false,
+            held_blank: false,
+            queued: None,
             preamble: (0, 0),
         }
     }
@@ -895,14 +902,19 @@ impl<'l> YamlSource<'l> {
         self.depth = 0;
         self.at = doc.start;
         (self.trivia, self.preamble) = (doc.trivia, doc.preamble);
+        (self.after_value, self.held_blank, self.queued) = (false, false, None);
         true
     }
 
-    /// The comment or blank line due before the item the document's own
-    /// run reads next (never inside a replay: each is written once).
+    /// The comment or blank line due before the item read next: records
+    /// are in slot order and each is given out once, when the run reading
+    /// the document's own items, or a merge replaying entries of an inline
+    /// map (which lie in slot order past the merge key), reaches its
+    /// slot. Alias replays never reach one: an anchor's items come before
+    /// the alias, and their records were given out there.
     fn due_trivia(&mut self) -> Option<Trivia<'l>> {
         let (next, end) = self.trivia;
-        if next >= end || !self.stack.is_empty() {
+        if next >= end || self.run.entries {
             return None;
         }
         let &(slot, trivia) = self.loaded.trivia.get(next)?;
@@ -913,19 +925,83 @@ impl<'l> YamlSource<'l> {
         Some(trivia)
     }
 
-    /// Whether what comes next, past blank lines, closes a container or
-    /// ends the document: a blank line there is not written (SPEC-YAML.md
-    /// §3), as when the item it preceded was merged away. Without this a
-    /// second pass would read the output differently (not a fixed point).
-    fn closes_next(&self) -> bool {
-        let mut ahead = self.clone();
-        loop {
-            match ahead.next_event() {
-                Ok(Some(Event::Trivia(Trivia::BlankLine))) => {}
-                Ok(Some(Event::MapEnd | Event::ListEnd) | None) => return true,
-                _ => return false,
+    /// The event for a due comment or blank line, if any now: the records
+    /// as attached, made what a second pass reads back the same
+    /// (SPEC-YAML.md §3, §4) where the items around them were not written
+    /// (merged away) or moved (merged in). A blank line is held until a
+    /// comment or an item other than a closing bracket follows (so none
+    /// comes before a closing bracket or a document's end, and a run of
+    /// them is one; the emitter drops one after an opening bracket); a line
+    /// comment stays one only right after the value whose line it ends,
+    /// else it goes on a line of its own.
+    fn trivia_event(&mut self, trivia: Trivia<'l>) -> Option<Event<'l, Trivia<'l>>> {
+        let trivia = match trivia {
+            Trivia::BlankLine => {
+                self.held_blank = true;
+                return None;
             }
+            Trivia::LineComment(_) if self.after_value && !self.held_blank => trivia,
+            Trivia::LineComment(text) => Trivia::Comment(text),
+            other => other,
+        };
+        self.after_value = false;
+        if core::mem::take(&mut self.held_blank) {
+            // The record is due again, after the blank line.
+            self.trivia.0 -= 1;
+            return Some(Event::Trivia(Trivia::BlankLine));
         }
+        Some(Event::Trivia(trivia))
+    }
+
+    /// The event of a data item, where it is given out: the position and
+    /// depth it sets are what the driver asks for next.
+    fn item_event(&mut self, item: Item<'l>) -> Result<Option<Event<'l, Trivia<'l>>>, Fault> {
+        let event = match item {
+            Item::Open { at, map, .. } => {
+                self.at = at;
+                self.depth += 1;
+                match map {
+                    true => Event::MapStart,
+                    false => Event::ListStart,
+                }
+            }
+            Item::Close { at, map } => {
+                self.at = at;
+                self.depth = self.depth.saturating_sub(1);
+                match map {
+                    true => Event::MapEnd,
+                    false => Event::ListEnd,
+                }
+            }
+            Item::Key { at, text } => {
+                self.at = at;
+                Event::Key(self.text(text))
+            }
+            Item::Str { at, text } => {
+                self.at = at;
+                Event::Str(self.text(text))
+            }
+            Item::Number { at, start, end } => {
+                self.at = at;
+                Event::Number {
+                    text: self.loaded.store.get(start..end).unwrap_or("0"),
+                    exponent: false,
+                }
+            }
+            Item::Bool { at, value } => {
+                self.at = at;
+                Event::Bool(value)
+            }
+            Item::Null { at } => {
+                self.at = at;
+                Event::Null
+            }
+            Item::Fail(fault) => return Err(fault),
+            // `next_item` follows replays.
+            Item::Alias { .. } | Item::Merge { .. } => return Ok(None),
+        };
+        self.after_value = !matches!(event, Event::MapStart | Event::ListStart | Event::Key(_));
+        Ok(Some(event))
     }
 
     fn text(&self, text: TextRef<'l>) -> Text<'l> {
@@ -937,18 +1013,15 @@ impl<'l> YamlSource<'l> {
         }
     }
 
-    /// The next item that is data (replays followed); `Some(None)` when
-    /// a replay ended and the document's own run goes on (comments may be
+    /// The next item that is data (replays followed); `Some(None)` where
+    /// one run of items ends or a merged entry's begins (comments may be
     /// due there).
     fn next_item(&mut self) -> Option<Option<Item<'l>>> {
         let loaded = self.loaded;
         loop {
             if self.run.next >= self.run.end {
                 self.run = self.stack.pop()?;
-                if self.stack.is_empty() {
-                    return Some(None);
-                }
-                continue;
+                return Some(None);
             }
             let i = self.run.next;
             self.run.next += 1;
@@ -960,7 +1033,7 @@ impl<'l> YamlSource<'l> {
                     end,
                     entries: false,
                 };
-                continue;
+                return Some(None);
             }
             match *loaded.items.get(i)? {
                 Item::Alias { start, end } => {
@@ -1018,67 +1091,31 @@ impl<'l> Source<'l> for YamlSource<'l> {
     }
 
     fn next_event(&mut self) -> Result<Option<Event<'l, Self::Trivia>>, Fault> {
+        if let Some(item) = self.queued.take() {
+            return self.item_event(item);
+        }
         let item = loop {
             if let Some(trivia) = self.due_trivia() {
-                let blank = trivia == Trivia::BlankLine;
-                if blank && (self.after_blank || self.closes_next()) {
-                    continue;
+                match self.trivia_event(trivia) {
+                    Some(event) => return Ok(Some(event)),
+                    None => continue,
                 }
-                self.after_blank = blank;
-                return Ok(Some(Event::Trivia(trivia)));
             }
             match self.next_item() {
-                None => return Ok(None),
+                None => {
+                    self.held_blank = false;
+                    return Ok(None);
+                }
                 Some(None) => continue,
                 Some(Some(item)) => break item,
             }
         };
-        self.after_blank = false;
-        let event = match item {
-            Item::Open { at, map, .. } => {
-                self.at = at;
-                self.depth += 1;
-                match map {
-                    true => Event::MapStart,
-                    false => Event::ListStart,
-                }
-            }
-            Item::Close { at, map } => {
-                self.at = at;
-                self.depth = self.depth.saturating_sub(1);
-                match map {
-                    true => Event::MapEnd,
-                    false => Event::ListEnd,
-                }
-            }
-            Item::Key { at, text } => {
-                self.at = at;
-                Event::Key(self.text(text))
-            }
-            Item::Str { at, text } => {
-                self.at = at;
-                Event::Str(self.text(text))
-            }
-            Item::Number { at, start, end } => {
-                self.at = at;
-                Event::Number {
-                    text: self.loaded.store.get(start..end).unwrap_or("0"),
-                    exponent: false,
-                }
-            }
-            Item::Bool { at, value } => {
-                self.at = at;
-                Event::Bool(value)
-            }
-            Item::Null { at } => {
-                self.at = at;
-                Event::Null
-            }
-            Item::Fail(fault) => return Err(fault),
-            // `next_item` follows replays.
-            Item::Alias { .. } | Item::Merge { .. } => return Ok(None),
-        };
-        Ok(Some(event))
+        if core::mem::take(&mut self.held_blank) && !matches!(item, Item::Close { .. }) {
+            self.queued = Some(item);
+            self.after_value = false;
+            return Ok(Some(Event::Trivia(Trivia::BlankLine)));
+        }
+        self.item_event(item)
     }
 
     fn at(&self, pos: usize) -> Self {
