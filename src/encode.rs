@@ -381,7 +381,9 @@ impl<'o, 'a, S: Store, K: Sink, Src: Source<'a>> Pass<'o, S, K, Src> {
             };
             written.map_err(failed)?;
         }
-        self.emitter.end_document().map_err(failed)
+        self.emitter
+            .end_document(src.document_is_empty())
+            .map_err(failed)
     }
 
     /// Writes the comments the source has before the document's header

@@ -404,6 +404,15 @@ fn blank_lines_and_documents() {
             "- a: 1\n- # d\n  b: 2\n",
             "---\n[{\n  a: 1,\n}, {\n  # d\n  b: 2,\n}]\n",
         ),
+        // Both: the group above the item, the dash's comment inside it.
+        (
+            "l:\n  - x\n  # h\n  - # d\n    a: 1\n",
+            "---\n{\n  l: [\n    \"x\",\n    # h\n    {\n      # d\n      a: 1,\n    },\n  ],\n}\n",
+        ),
+        (
+            "# h\n- # d\n  - a\n",
+            "---\n[\n  # h\n  [\n    # d\n    \"a\",\n  ],\n]\n",
+        ),
     ];
     for (input, want) in cases {
         let opts = Options::new()
@@ -494,6 +503,14 @@ fn comments_between_documents_stay_with_the_one_they_follow() {
             "a: 1\n# foot\n---\nb\n",
             "---\n{\n  a: 1,\n}\n# foot\n---\n\"b\"\n",
         ),
+        // A document of only comments is its header and its comments,
+        // with no `null` (it reads as null all the same).
+        (
+            "a: 1\n---\n# off: b\n---\nc: 2\n",
+            "---\n{\n  a: 1,\n}\n---\n# off: b\n---\n{\n  c: 2,\n}\n",
+        ),
+        ("---\n# c\n\n# d\n", "---\n# c\n\n# d\n"),
+        ("---\n---\n", "---\n---\n"),
         // Before the first document, after a leading `...`: in it.
         ("...\n#c0\n...\na\n", "---\n#c0\n\"a\"\n"),
         ("#c0\n...\na\n", "---\n#c0\n\"a\"\n"),

@@ -212,12 +212,19 @@ fn documents() {
     let compact = yaml().compact(true);
     assert_eq!(compact.to_string("").unwrap(), "");
     assert_eq!(compact.to_string("# only a comment\n").unwrap(), "");
-    assert_eq!(compact.to_string("---\n").unwrap(), "---\nnull\n");
+    // A document without a node reads as null and is written as its
+    // header (SPEC-YAML.md §2); in the value form, as `null`.
+    assert_eq!(compact.to_string("---\n").unwrap(), "---\n");
+    assert_eq!(
+        compact.form(Form::Value).to_string("---\n").unwrap(),
+        "null"
+    );
+    assert_eq!(compact.to_string("--- ~\n").unwrap(), "---\nnull\n");
     assert_eq!(
         compact
             .to_string("%YAML 1.2\n--- a\n...\n---\n--- [b]\n")
             .unwrap(),
-        "---\n\"a\"\n---\nnull\n---\n[\"b\"]\n"
+        "---\n\"a\"\n---\n---\n[\"b\"]\n"
     );
     // No final line break: a block scalar keeps its line break (kubectl).
     assert_eq!(

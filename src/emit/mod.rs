@@ -187,11 +187,15 @@ impl<'w, K: Sink> Emitter<'w, K> {
         Ok(())
     }
 
-    pub(crate) fn end_document(&mut self) -> Result {
-        if self.document {
-            self.out.out().write_str("\n")?;
+    /// Ends a document; `empty`: no value was written (a YAML document that
+    /// is empty or only comments), so in the document form its header and
+    /// comments are all, and the value form writes `null`, its value.
+    pub(crate) fn end_document(&mut self, empty: bool) -> Result {
+        match (self.document, empty) {
+            (true, false) => self.out.out().write_str("\n"),
+            (false, true) => self.out.out().write_str("null"),
+            _ => Ok(()),
         }
-        Ok(())
     }
 
     #[inline(always)]

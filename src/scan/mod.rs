@@ -144,6 +144,14 @@ pub(crate) trait Source<'a>: Clone {
         None
     }
 
+    /// Whether the current document holds no value (a YAML document that is
+    /// empty or only comments): it is written as its header and comments,
+    /// not as `null` (SPEC-YAML.md §2). JSON documents always hold one.
+    #[inline(always)]
+    fn document_is_empty(&self) -> bool {
+        false
+    }
+
     /// The key whose [`Event::Key`] started at `pos` (a
     /// [`Source::token_start`] of this input, read before).
     fn key_at(&self, pos: usize) -> Text<'a>;

@@ -37,7 +37,12 @@ pub fn read_stream(text: &str) -> Result<Vec<Value>> {
             return Err(r.error("a `---` document header"));
         }
         r.i += 3;
-        docs.push(r.value()?);
+        r.skip_space();
+        // A document without a node (empty, or only comments) is null.
+        match r.i == text.len() || r.at_marker("---") {
+            true => docs.push(Value::Null),
+            false => docs.push(r.value()?),
+        }
     }
 }
 

@@ -309,7 +309,14 @@ impl<'a> Loader<'a> {
                 }
                 let (role, slot) = (self.role(), self.out.items.len());
                 self.attach.node(at, role, None, slot);
-                self.scalar(at, scalar, props.tag, true)?;
+                let no_node = role == Role::Root
+                    && props.tag.is_none()
+                    && scalar.style() == Style::Plain
+                    && scalar.raw().is_empty();
+                // A document without a node has no items: see `end_document`.
+                if !no_node {
+                    self.scalar(at, scalar, props.tag, true)?;
+                }
                 // Where the scalar's text ends in the input.
                 let raw = scalar.raw();
                 let input = self.parser.source().as_ptr() as usize;
@@ -347,11 +354,10 @@ impl<'a> Loader<'a> {
         let Some(doc) = self.out.docs.last_mut() else {
             return;
         };
-        if doc.first == len {
-            // An empty document reads as null.
-            self.out.items.push(Item::Null { at });
-        }
-        doc.end = self.out.items.len();
+        // A document without a node (empty, or only comments) has no
+        // items: it reads as null, and is written as its header and
+        // comments (`Source::document_is_empty`).
+        doc.end = len;
         doc.trivia = self.attach.document_end(at, doc.end);
     }
 
@@ -1196,6 +1202,13 @@ impl<'l> Source<'l> for YamlSource<'l> {
         let trivia = *self.loaded.preambles.get(next).filter(|_| next < end)?;
         self.preamble.0 += 1;
         Some(trivia)
+    }
+
+    fn document_is_empty(&self) -> bool {
+        let current = self.next_doc.checked_sub(1);
+        current
+            .and_then(|i| self.loaded.docs.get(i))
+            .is_some_and(|doc| doc.first == doc.end)
     }
 
     fn key_at(&self, pos: usize) -> Text<'l> {
