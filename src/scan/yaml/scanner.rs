@@ -356,22 +356,13 @@ impl<'a> Scanner<'a> {
             if after_indicator && self.gap_tab && self.indent_sensitive(c) {
                 return Err(self.err(pos, "spaces, not tabs, before a nested block collection"));
             }
-            // A node on a line of its own is indented past the block
-            // collection it is in, unless it is one of its keys.
-            if line_first
-                && self.starts_node(c)
-                && col as i64 <= self.indent()
-                && !(self.key_allowed && self.key_ahead(pos))
-            {
-                return Err(self.err(pos, "more indentation, or ': ' after this key"));
-            }
         }
         self.line_has_content = true;
         let next = self.at(pos + 1);
         let flow = self.flow_level > 0;
         match c {
             b'[' | b'{' => {
-                self.maybe_key(pos, col)?;
+                self.maybe_key(pos, col, line_first)?;
                 if self.flow_level >= self.max_depth {
                     return Err(Fault::too_deep(pos, self.max_depth));
                 }
@@ -473,7 +464,7 @@ impl<'a> Scanner<'a> {
                 self.push(pos, Tok::Value);
             }
             b'*' => {
-                self.maybe_key(pos, col)?;
+                self.maybe_key(pos, col, line_first)?;
                 let end = self.name_end(pos + 1);
                 if end == pos + 1 {
                     return Err(self.err(pos + 1, "an alias name"));
@@ -483,7 +474,7 @@ impl<'a> Scanner<'a> {
                 self.push(pos, Tok::Alias(self.slice(pos + 1, end)));
             }
             b'&' => {
-                self.maybe_key(pos, col)?;
+                self.maybe_key(pos, col, line_first)?;
                 let end = self.name_end(pos + 1);
                 if end == pos + 1 {
                     return Err(self.err(pos + 1, "an anchor name"));
@@ -494,7 +485,7 @@ impl<'a> Scanner<'a> {
                 self.push(pos, Tok::Anchor(self.slice(pos + 1, end)));
             }
             b'!' => {
-                self.maybe_key(pos, col)?;
+                self.maybe_key(pos, col, line_first)?;
                 let (handle, suffix, end) = self.tag(pos)?;
                 self.pos = end;
                 self.key_allowed = false;
@@ -502,6 +493,7 @@ impl<'a> Scanner<'a> {
                 self.push(pos, Tok::Tag { handle, suffix });
             }
             b'|' | b'>' if !flow => {
+                self.indented_past_collection(pos, col, line_first)?;
                 let (scalar, comment) = self.block_scalar(pos, c == b'|')?;
                 self.adjacent_value = false;
                 self.push(pos, Tok::Scalar(scalar));
@@ -516,7 +508,7 @@ impl<'a> Scanner<'a> {
                 }
             }
             b'\'' | b'"' => {
-                self.maybe_key(pos, col)?;
+                self.maybe_key(pos, col, line_first)?;
                 let scalar = self.quoted(pos, c == b'"')?;
                 self.after_node(true);
                 self.push(pos, Tok::Scalar(scalar));
@@ -531,7 +523,7 @@ impl<'a> Scanner<'a> {
                 if !plain_start {
                     return Err(self.err(pos, "a node (this character cannot start one)"));
                 }
-                self.maybe_key(pos, col)?;
+                self.maybe_key(pos, col, line_first)?;
                 let scalar = self.plain(pos)?;
                 self.after_node(false);
                 self.push(pos, Tok::Scalar(scalar));
@@ -547,16 +539,6 @@ impl<'a> Scanner<'a> {
         match c {
             b'-' | b'?' | b':' => is_blank_or_end(next.as_ref()),
             _ => self.key_allowed && self.key_ahead(self.pos),
-        }
-    }
-
-    /// Whether a token starting with `c` (block context) starts a node:
-    /// not an indicator of a key, value or sequence entry, nor a comment.
-    fn starts_node(&self, c: u8) -> bool {
-        match c {
-            b'-' | b'?' | b':' => !is_blank_or_end(self.at(self.pos + 1).as_ref()),
-            b'#' => false,
-            _ => true,
         }
     }
 
@@ -604,22 +586,33 @@ impl<'a> Scanner<'a> {
         Ok(())
     }
 
-    /// At a node's first token: if it starts an implicit key, queue the
-    /// key token (and in block context the mapping start).
-    fn maybe_key(&mut self, at: usize, col: usize) -> Result<(), Fault> {
-        if !self.key_allowed {
-            return Ok(());
-        }
-        if self.flow_level == 0 {
-            if self.key_ahead(at) {
-                self.roll_indent(at, col, Tok::BlockMapStart)?;
-                self.key_pending = true;
+    /// At a node's first token (`own_line`: the first on its line): if it
+    /// starts an implicit key, queue the key token (and in block context
+    /// the mapping start).
+    fn maybe_key(&mut self, at: usize, col: usize, own_line: bool) -> Result<(), Fault> {
+        if self.flow_level > 0 {
+            if self.key_allowed && !self.in_flow_map() && self.key_ahead(at) {
                 self.push(at, Tok::Key);
             }
-        } else if !self.in_flow_map() && self.key_ahead(at) {
-            self.push(at, Tok::Key);
+            return Ok(());
         }
-        Ok(())
+        if self.key_allowed && self.key_ahead(at) {
+            self.roll_indent(at, col, Tok::BlockMapStart)?;
+            self.key_pending = true;
+            self.push(at, Tok::Key);
+            return Ok(());
+        }
+        self.indented_past_collection(at, col, own_line)
+    }
+
+    /// A node that is not a key, on a line of its own, goes deeper than
+    /// the block collection it is in (YAML 1.2 §8.2: a value is indented
+    /// more than its key, an entry's node more than its `-`).
+    fn indented_past_collection(&self, at: usize, col: usize, own_line: bool) -> Result<(), Fault> {
+        match own_line && col as i64 <= self.indent() {
+            true => Err(self.err(at, "more indentation, or ': ' after this key")),
+            false => Ok(()),
+        }
     }
 
     fn in_flow_map(&self) -> bool {

@@ -309,14 +309,7 @@ impl<'a> Loader<'a> {
                 }
                 let (role, slot) = (self.role(), self.out.items.len());
                 self.attach.node(at, role, None, slot);
-                let no_node = role == Role::Root
-                    && props.tag.is_none()
-                    && scalar.style() == Style::Plain
-                    && scalar.raw().is_empty();
-                // A document without a node has no items: see `end_document`.
-                if !no_node {
-                    self.scalar(at, scalar, props.tag, true)?;
-                }
+                self.scalar(at, scalar, props.tag, true)?;
                 // Where the scalar's text ends in the input.
                 let raw = scalar.raw();
                 let input = self.parser.source().as_ptr() as usize;
@@ -710,6 +703,9 @@ impl<'a> Loader<'a> {
                         }
                     }
                     false => match reading.map_err(refused)? {
+                        // A document without a node (empty, or only
+                        // comments) has no items: see `end_document`.
+                        Value::Null if text.is_empty() && self.frames.is_empty() => return Ok(()),
                         Value::Null => Item::Null { at },
                         Value::Bool(value) => Item::Bool { at, value },
                         Value::Number(n) => self.number(at, &n),
@@ -868,6 +864,9 @@ pub(crate) struct YamlSource<'l> {
     /// The item read while a held blank line waited for it: given out
     /// next, after the blank line.
     queued: Option<Item<'l>>,
+    /// Records of [`YamlSource::trivia`] are left, or one is held or
+    /// queued: events take the way that gives them out.
+    with_trivia: bool,
     /// Those before its header: a range of [`Loaded::preambles`].
     preamble: (usize, usize),
 }
@@ -889,6 +888,7 @@ impl<'l> YamlSource<'l> {
             after_value: false,
             held_blank: false,
             queued: None,
+            with_trivia: false,
             preamble: (0, 0),
         }
     }
@@ -909,6 +909,7 @@ impl<'l> YamlSource<'l> {
         self.at = doc.start;
         (self.trivia, self.preamble) = (doc.trivia, doc.preamble);
         (self.after_value, self.held_blank, self.queued) = (false, false, None);
+        self.with_trivia = doc.trivia.0 < doc.trivia.1;
         true
     }
 
@@ -959,12 +960,55 @@ impl<'l> YamlSource<'l> {
         Some(Event::Trivia(trivia))
     }
 
+    /// [`Source::next_event`] while comments or blank lines of the
+    /// document are still to come or held: out of line, so that documents
+    /// without them (and the rest of one after its last) read items only.
+    #[inline(never)]
+    fn next_event_with_trivia(&mut self) -> Result<Option<Event<'l, Trivia<'l>>>, Fault> {
+        let event = self.next_item_or_trivia();
+        self.with_trivia =
+            self.trivia.0 < self.trivia.1 || self.held_blank || self.queued.is_some();
+        event
+    }
+
+    fn next_item_or_trivia(&mut self) -> Result<Option<Event<'l, Trivia<'l>>>, Fault> {
+        if let Some(item) = self.queued.take() {
+            return self.item_event(item);
+        }
+        let item = loop {
+            if let Some(trivia) = self.due_trivia() {
+                match self.trivia_event(trivia) {
+                    Some(event) => return Ok(Some(event)),
+                    None => continue,
+                }
+            }
+            match self.next_item() {
+                None => {
+                    self.held_blank = false;
+                    return Ok(None);
+                }
+                Some(None) => continue,
+                Some(Some(item)) => break item,
+            }
+        };
+        if self.held_blank {
+            self.held_blank = false;
+            if !matches!(item, Item::Close { .. }) {
+                self.queued = Some(item);
+                self.after_value = false;
+                return Ok(Some(Event::Trivia(Trivia::BlankLine)));
+            }
+        }
+        self.item_event(item)
+    }
+
     /// The event of a data item, where it is given out: the position and
     /// depth it sets are what the driver asks for next.
+    #[inline(always)]
     fn item_event(&mut self, item: Item<'l>) -> Result<Option<Event<'l, Trivia<'l>>>, Fault> {
         let event = match item {
             Item::Open { at, map, .. } => {
-                self.at = at;
+                (self.at, self.after_value) = (at, false);
                 self.depth += 1;
                 match map {
                     true => Event::MapStart,
@@ -972,7 +1016,7 @@ impl<'l> YamlSource<'l> {
                 }
             }
             Item::Close { at, map } => {
-                self.at = at;
+                (self.at, self.after_value) = (at, true);
                 self.depth = self.depth.saturating_sub(1);
                 match map {
                     true => Event::MapEnd,
@@ -980,33 +1024,32 @@ impl<'l> YamlSource<'l> {
                 }
             }
             Item::Key { at, text } => {
-                self.at = at;
+                (self.at, self.after_value) = (at, false);
                 Event::Key(self.text(text))
             }
             Item::Str { at, text } => {
-                self.at = at;
+                (self.at, self.after_value) = (at, true);
                 Event::Str(self.text(text))
             }
             Item::Number { at, start, end } => {
-                self.at = at;
+                (self.at, self.after_value) = (at, true);
                 Event::Number {
                     text: self.loaded.store.get(start..end).unwrap_or("0"),
                     exponent: false,
                 }
             }
             Item::Bool { at, value } => {
-                self.at = at;
+                (self.at, self.after_value) = (at, true);
                 Event::Bool(value)
             }
             Item::Null { at } => {
-                self.at = at;
+                (self.at, self.after_value) = (at, true);
                 Event::Null
             }
             Item::Fail(fault) => return Err(fault),
             // `next_item` follows replays.
             Item::Alias { .. } | Item::Merge { .. } => return Ok(None),
         };
-        self.after_value = !matches!(event, Event::MapStart | Event::ListStart | Event::Key(_));
         Ok(Some(event))
     }
 
@@ -1022,6 +1065,7 @@ impl<'l> YamlSource<'l> {
     /// The next item that is data (replays followed); `Some(None)` where
     /// one run of items ends or a merged entry's begins (comments may be
     /// due there).
+    #[inline(always)]
     fn next_item(&mut self) -> Option<Option<Item<'l>>> {
         let loaded = self.loaded;
         loop {
@@ -1097,31 +1141,16 @@ impl<'l> Source<'l> for YamlSource<'l> {
     }
 
     fn next_event(&mut self) -> Result<Option<Event<'l, Self::Trivia>>, Fault> {
-        if let Some(item) = self.queued.take() {
-            return self.item_event(item);
+        if self.with_trivia {
+            return self.next_event_with_trivia();
         }
-        let item = loop {
-            if let Some(trivia) = self.due_trivia() {
-                match self.trivia_event(trivia) {
-                    Some(event) => return Ok(Some(event)),
-                    None => continue,
-                }
-            }
+        loop {
             match self.next_item() {
-                None => {
-                    self.held_blank = false;
-                    return Ok(None);
-                }
+                None => return Ok(None),
                 Some(None) => continue,
-                Some(Some(item)) => break item,
+                Some(Some(item)) => return self.item_event(item),
             }
-        };
-        if core::mem::take(&mut self.held_blank) && !matches!(item, Item::Close { .. }) {
-            self.queued = Some(item);
-            self.after_value = false;
-            return Ok(Some(Event::Trivia(Trivia::BlankLine)));
         }
-        self.item_event(item)
     }
 
     fn at(&self, pos: usize) -> Self {
