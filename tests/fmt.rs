@@ -511,6 +511,12 @@ fn comments_between_documents_stay_with_the_one_they_follow() {
         ),
         ("---\n# c\n\n# d\n", "---\n# c\n\n# d\n"),
         ("---\n---\n", "---\n---\n"),
+        // Its foot comments too (from the fuzz target: written as the
+        // foot of a root that is not there, the next `---` went into one).
+        ("---\n...\n#", "---\n#\n"),
+        ("---\n...\n#\n---\nb\n", "---\n#\n---\n\"b\"\n"),
+        ("---\n# a\n\n# b\n...\n# c\n", "---\n# a\n\n# b\n# c\n"),
+        ("---\n\n# a\n---\n", "---\n# a\n---\n"),
         // Before the first document, after a leading `...`: in it.
         ("...\n#c0\n...\na\n", "---\n#c0\n\"a\"\n"),
         ("#c0\n...\na\n", "---\n#c0\n\"a\"\n"),
@@ -536,6 +542,12 @@ fn comments_between_documents_stay_with_the_one_they_follow() {
     let out = fmt(crash, false).expect("valid");
     assert_eq!(comments_by_document(crash).len(), 2, "{out}");
     if let Err(e) = check_fixed_point("fuzz crash-75ac3840", crash, &out) {
+        failed.push(e);
+    }
+    // And one with empty documents and their foot comments.
+    let crash = include_str!("data/fuzz-fmt/crash-23bb1a9877c6de40d614c43e4be28b49147199e5");
+    let out = fmt(crash, false).expect("valid");
+    if let Err(e) = check_fixed_point("fuzz crash-23bb1a98", crash, &out) {
         failed.push(e);
     }
     assert!(failed.is_empty(), "{}", failed.join("\n"));

@@ -938,7 +938,9 @@ impl<'l> YamlSource<'l> {
     /// (merged away) or moved (merged in). A blank line is held until a
     /// comment or an item other than a closing bracket follows (so none
     /// comes before a closing bracket or a document's end, and a run of
-    /// them is one; the emitter drops one after an opening bracket); a line
+    /// them is one; the emitter drops one after an opening bracket, and
+    /// attachment leaves none at a document's start); a document foot comment of a document without a
+    /// root is an own-line comment like those before it; a line
     /// comment stays one only right after the value whose line it ends,
     /// else it goes on a line of its own.
     fn trivia_event(&mut self, trivia: Trivia<'l>) -> Option<Event<'l, Trivia<'l>>> {
@@ -949,6 +951,8 @@ impl<'l> YamlSource<'l> {
             }
             Trivia::LineComment(_) if self.after_value && !self.held_blank => trivia,
             Trivia::LineComment(text) => Trivia::Comment(text),
+            // No root to follow: an own line like those before one.
+            Trivia::DocumentFoot(text) if self.document_is_empty() => Trivia::Comment(text),
             other => other,
         };
         self.after_value = false;
