@@ -175,8 +175,8 @@ fn corpus_formats_with_comments_kept() {
 
 /// Random block YAML with comments in every position of SPEC-YAML.md §3
 /// (head, line, after `key:`, after a dash, foot, before and after the
-/// root, between documents), blank lines, anchors and aliases: a
-/// test-only generator.
+/// root, between documents), blank lines, anchors and aliases, merge keys,
+/// `...` and documents of only comments: a test-only generator.
 #[derive(Clone, Debug)]
 struct CommentedYaml(String);
 
@@ -258,14 +258,20 @@ impl Writer<'_> {
     /// A collection's contents at `indent`; `depth` bounds the nesting.
     fn collection(&mut self, indent: usize, depth: u8, map: bool) {
         let pad = " ".repeat(indent);
+        let mut merged = false;
         for i in 0..1 + self.pick(3) {
             self.own_lines(indent);
-            let lead = match map {
-                true => format!("{pad}k{i}:"),
-                false => format!("{pad}-"),
+            // A merge key: its map's keys may be the enclosing map's too
+            // (merged away) or not (merged in).
+            let merge = map && depth > 0 && !merged && self.pick(5) == 0;
+            merged |= merge;
+            let lead = match (map, merge) {
+                (true, true) => format!("{pad}<<:"),
+                (true, false) => format!("{pad}k{i}:"),
+                (false, _) => format!("{pad}-"),
             };
             self.out.push_str(&lead);
-            if depth == 0 || self.pick(2) == 0 {
+            if depth == 0 || !merge && self.pick(2) == 0 {
                 let s = self.scalar();
                 self.out.push_str(&format!(" {s}"));
                 self.line_end();
@@ -276,7 +282,7 @@ impl Writer<'_> {
                 self.anchors += 1;
             }
             self.line_end();
-            let inner_map = self.pick(2) == 0;
+            let inner_map = merge || self.pick(2) == 0;
             let inner = match (map, inner_map) {
                 (true, false) if self.pick(2) == 0 => indent,
                 _ => indent + 2,
@@ -305,9 +311,16 @@ impl quickcheck::Arbitrary for CommentedYaml {
             }
             w.own_lines(0);
             w.anchors = 0;
-            let map = w.pick(2) == 0;
-            w.collection(0, 3, map);
+            // Now and then a document of only comments (or nothing).
+            if doc == 0 || w.pick(4) != 0 {
+                let map = w.pick(2) == 0;
+                w.collection(0, 3, map);
+            }
             w.own_lines(0);
+            if w.pick(4) == 0 {
+                w.out.push_str("...\n");
+                w.own_lines(0);
+            }
         }
         CommentedYaml(w.out)
     }
