@@ -132,6 +132,11 @@ pub(crate) enum Float<'a> {
     /// reads it (`-?(0|[1-9][0-9]*)\.[0-9]+([eE][-+][0-9]{1,2})?`, at most
     /// 40 bytes): written as it is, with no editing pass.
     Json(&'a str),
+    /// Past float64's range (`kubectl` only), and spelled as floats are
+    /// written (`1.0E+400`: what the JSON path writes for `1E400`):
+    /// kubectl reads this text as a string, other readers a float, so it
+    /// is written as it is and, as a key, is that text.
+    PastRange(&'a str),
     /// `.inf` or `-.inf` (`yaml-1.2` only).
     Infinity { negative: bool },
     /// `.nan` (`yaml-1.2` only).
@@ -204,7 +209,7 @@ impl Float<'_> {
     /// Writes the float as a JSON number (see [`Number::write_json`]).
     pub(crate) fn write_json<W: Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
         match *self {
-            Float::Json(text) => out.write_str(text),
+            Float::Json(text) | Float::PastRange(text) => out.write_str(text),
             Float::Finite(text) => write_float_text(out, text),
             Float::Infinity { negative: false } => out.write_str(".inf"),
             Float::Infinity { negative: true } => out.write_str("-.inf"),
@@ -251,6 +256,21 @@ fn write_float_text<W: Write + ?Sized>(out: &mut W, text: &str) -> fmt::Result {
     };
     write_exponent_form(&mut digits, rest.get(start..).unwrap_or(""))?;
     digits.finish()
+}
+
+/// Whether a float's text is already spelled as [`write_float_text`]
+/// writes it (`1.0E+400`, not `1E400`).
+fn written_as_spelled(text: &str) -> bool {
+    /// Compares what is written with the text, without storing it.
+    struct Same<'t>(Option<&'t str>);
+    impl Write for Same<'_> {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            self.0 = self.0.and_then(|rest| rest.strip_prefix(s));
+            Ok(())
+        }
+    }
+    let mut same = Same(Some(text));
+    write_float_text(&mut same, text).is_ok() && same.0 == Some("")
 }
 
 /// Takes what `write_exponent_form` writes for a float's YAML text and
@@ -334,7 +354,7 @@ fn may_be_special(text: &str) -> bool {
 /// The number a plain scalar in a JSON number's canonical spelling stands
 /// for, read the same by both schemas and written as the text itself: an
 /// integer `-?(0|[1-9][0-9]*)` of at most 18 digits (inside int64, so
-/// kubectl's range does not enter; not `-0`, written `0`), or a float
+/// kubectl's range does not enter), or a float
 /// `-?(0|[1-9][0-9]*)\.[0-9]+([eE][-+][0-9]{1,2})?` of at most 40 bytes (far
 /// inside float64's range, so kubectl's overflow rule does not enter).
 /// `None` for anything else, which the schema's own rules then read: this
@@ -407,8 +427,13 @@ fn resolve_kubectl(text: &str) -> Result<Value<'_>, Refusal> {
                     magnitude,
                 })));
             }
-            if float_syntax(text.bytes().filter(|&b| b != b'_')) && !past_f64(text) {
-                return Ok(Value::Number(Number::Float(Float::Finite(text))));
+            if float_syntax(text.bytes().filter(|&b| b != b'_')) {
+                if !past_f64(text) {
+                    return Ok(Value::Number(Number::Float(Float::Finite(text))));
+                }
+                if written_as_spelled(text) {
+                    return Ok(Value::Number(Number::Float(Float::PastRange(text))));
+                }
             }
             // Past float64's range, or no number: a string (go-yaml v2's
             // last try, `0b` digits in base 2, fails past 64 bits as well).
@@ -444,7 +469,7 @@ fn resolve_yaml12(text: &str) -> Result<Value<'_>, Refusal> {
     };
     if !unsigned.is_empty() && unsigned.bytes().all(|b| b.is_ascii_digit()) {
         return Ok(Value::Number(Number::Int(Int::Decimal {
-            negative: negative && unsigned.bytes().any(|b| b != b'0'),
+            negative,
             digits: unsigned,
         })));
     }
@@ -524,7 +549,7 @@ fn in_go_range(negative: bool, magnitude: u128) -> Option<(bool, u128)> {
     } else {
         magnitude < 1 << 64
     };
-    fits.then_some((negative && magnitude != 0, magnitude))
+    fits.then_some((negative, magnitude))
 }
 
 /// Whether `bytes` match `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`,
@@ -781,9 +806,13 @@ pub(crate) fn key_of(value: Value<'_>) -> Result<Key<'_>, Refusal> {
         Value::Bool(b) => Ok(Key::Bool(b)),
         Value::Str(s) => Ok(Key::Str(s)),
         Value::Number(Number::Int(i)) => i.as_i64().map(Key::Int).ok_or(KEY_PAST_INT64),
+        // kubectl's text for a float it cannot hold.
+        Value::Number(Number::Float(Float::PastRange(s))) => Ok(Key::Str(s)),
         Value::Number(Number::Float(f)) => Ok(Key::Float32(match f {
             // float64 first, then float32, as Go converts (rounding twice).
-            Float::Finite(text) | Float::Json(text) => float_value(text) as f32,
+            Float::Finite(text) | Float::Json(text) | Float::PastRange(text) => {
+                float_value(text) as f32
+            }
             Float::Infinity { negative: false } => f32::INFINITY,
             Float::Infinity { negative: true } => f32::NEG_INFINITY,
             Float::NaN => f32::NAN,
@@ -985,9 +1014,14 @@ impl fmt::Display for Ambiguity<'_> {
             self.schema.other().name(),
         )?;
         match (&self.reading, &self.other) {
-            (Ok(Value::Str(_)) | Err(_), _) | (_, Ok(Value::Str(_)) | Err(_)) => {
-                f.write_str("; quote it to keep the string")
-            }
+            (
+                Ok(Value::Str(_)) | Err(_) | Ok(Value::Number(Number::Float(Float::PastRange(_)))),
+                _,
+            )
+            | (
+                _,
+                Ok(Value::Str(_)) | Err(_) | Ok(Value::Number(Number::Float(Float::PastRange(_)))),
+            ) => f.write_str("; quote it to keep the string"),
             (Ok(Value::Number(n)), Ok(_)) => {
                 f.write_str("; write it as ")?;
                 n.write_json(f)?;
@@ -1008,6 +1042,9 @@ impl fmt::Display for Reading<'_, '_> {
         match self.0 {
             Ok(Value::Null) => f.write_str("null"),
             Ok(Value::Bool(b)) => write!(f, "the boolean {b}"),
+            Ok(Value::Number(Number::Float(Float::PastRange(s)))) => {
+                write!(f, "the string {s:?} (past float64's range)")
+            }
             Ok(Value::Number(n @ Number::Int(_))) => {
                 f.write_str("the integer ")?;
                 n.write_json(f)
@@ -1445,7 +1482,7 @@ mod tests {
             Kubectl,
             &[
                 ("0", "0"),
-                ("-0", "0"),
+                ("-0", "-0"),
                 ("+0", "0"),
                 ("0777", "511"),
                 ("017", "15"),
@@ -1621,7 +1658,7 @@ mod tests {
                 ("Null", "null"),
                 ("NULL", "null"),
                 ("0", "0"),
-                ("-0", "0"),
+                ("-0", "-0"),
                 ("+0", "0"),
                 ("0777", "777"),
                 ("+12", "12"),
@@ -1896,7 +1933,10 @@ mod tests {
         Some(match reading.ok()? {
             Value::Null => Json::Null,
             Value::Bool(b) => Json::Bool(b),
-            Value::Str(s) => Json::String(s.into()),
+            // kubectl reads it as its text.
+            Value::Str(s) | Value::Number(Number::Float(Float::PastRange(s))) => {
+                Json::String(s.into())
+            }
             Value::Number(n) => {
                 let mut text = String::new();
                 n.write_json(&mut text).unwrap();
@@ -2054,7 +2094,11 @@ mod tests {
             let ok = match (kind, got) {
                 ("null", Ok(Value::Null)) => true,
                 ("bool", Ok(Value::Bool(b))) => text == b.to_string(),
-                ("int", Ok(Value::Number(n @ Number::Int(_)))) => written(&n) == text,
+                // A negative zero keeps its sign (Python's int has none).
+                ("int", Ok(Value::Number(n @ Number::Int(_)))) => {
+                    let ours = written(&n);
+                    ours == text || ours == "-0" && text == "0"
+                }
                 ("int", Err(PAST_U128)) if text.parse::<u128>().is_err() => {
                     // Our limit: octal and hexadecimal up to 128 bits.
                     known += 1;

@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests: running the built `kyaml`
-//! command, and the list of conformance vector files (`vectors.rs`, which
-//! the crate's unit tests include as well).
+//! command, the list of conformance vector files (`vectors.rs`, which
+//! the crate's unit tests include as well), and random data for
+//! properties (`random.rs`).
 //!
 //! Every test crate that says `mod common;` compiles its own copy and uses
 //! only part of it, so what one crate leaves unused is not dead code.
@@ -10,6 +11,7 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 
+pub mod random;
 pub mod vectors;
 
 /// The built `kyaml` binary.
