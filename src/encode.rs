@@ -112,7 +112,7 @@ fn run<K: Sink, S: Store>(input: &[u8], opts: Options, out: K, store: S) -> Resu
 
 /// [`encode`] for YAML input with the growing store, its warnings
 /// appended to `warnings` (from the same reading of the input).
-#[cfg(feature = "alloc")]
+#[cfg(feature = "std")]
 pub(crate) fn encode_yaml<W: Write + ?Sized>(
     input: &[u8],
     opts: Options,
