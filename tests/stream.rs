@@ -146,6 +146,25 @@ fn inner(e: &io::Error) -> kyaml::Error {
     *e.get_ref().unwrap().downcast_ref::<kyaml::Error>().unwrap()
 }
 
+/// A document framed early (a bad escape ends it) ends after a whole
+/// character: cut inside one, the encoder found invalid UTF-8 there and
+/// said so instead of the bad escape that `to_writer` reports (from the
+/// bytes fuzz target).
+#[test]
+fn a_document_cut_at_a_bad_escape_keeps_its_last_character_whole() {
+    let crash = include_bytes!("data/fuzz-bytes/crash-11040ead146b8f5d57eaf8d89e7f34d68ad5dd6e");
+    for input in [
+        &crash[..],
+        "[\"\\ud83d\\ude0ъ0\"]".as_bytes(),
+        "\"\\u12€\"".as_bytes(),
+    ] {
+        let whole = kyaml::to_string(input).unwrap_err();
+        let err = kyaml::transcode(Trickle(input), io::sink()).unwrap_err();
+        assert_eq!(inner(&err), whole, "{input:?}");
+        assert_eq!(whole.kind(), kyaml::ErrorKind::Syntax, "{input:?}");
+    }
+}
+
 #[test]
 fn errors_are_positioned_in_the_whole_stream() {
     // Documents: the second starts mid-line and spans two lines.

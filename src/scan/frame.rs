@@ -9,9 +9,10 @@
 //! its first one, at the quote that closes a top-level string, or before
 //! the first byte that cannot continue a top-level number or literal
 //! (white space or one of `[{"]},:`, the bytes the tokenizer accepts after
-//! one). It ends early, just after the byte that proves it invalid, at a
-//! closing bracket of the wrong kind, a control byte or a bad escape in a
-//! string, or nesting past [`MAX_DEPTH`]: so a bad line of JSON Lines does
+//! one). It ends early, just after the byte that proves it invalid (and
+//! the rest of that byte's character), at a closing bracket of the wrong
+//! kind, a control byte or a bad escape in a string, or nesting past
+//! [`MAX_DEPTH`]: so a bad line of JSON Lines does
 //! not take the lines after it along, unless it leaves brackets open.
 //!
 //! Whatever the bytes, a framed document is a prefix of the document the
@@ -130,13 +131,24 @@ impl Framer {
                         return None;
                     }
                     // No valid string goes on: the document ends with the
-                    // bytes the tokenizer needs to say why.
+                    // bytes the tokenizer needs to say why, and the rest of
+                    // a character they cut (a document cut inside one would
+                    // fail as invalid UTF-8 there, which the input does not).
                     (at, Found::Invalid(_)) => {
                         let needed = match doc.get(at) {
                             Some(b'\\') => LONGEST_ESCAPE,
                             _ => 1,
                         };
-                        *i = at + needed;
+                        let mut end = at + needed;
+                        while end < doc.len() && cut_inside_a_character(doc, end) {
+                            end += 1;
+                        }
+                        if cut_inside_a_character(doc, end) {
+                            // Its other bytes have not arrived.
+                            *i = at;
+                            return None;
+                        }
+                        *i = end;
                         return Some(*i);
                     }
                 },
@@ -177,6 +189,25 @@ impl Framer {
         let d = self.depth - 1;
         self.maps[d / 64] >> (d % 64) & 1 == 1
     }
+}
+
+/// Whether the character that byte `end - 1` of `doc` belongs to goes on
+/// past `end`, by the length its first byte gives.
+fn cut_inside_a_character(doc: &[u8], end: usize) -> bool {
+    for back in 1..=3 {
+        let Some(&b) = end.checked_sub(back).and_then(|j| doc.get(j)) else {
+            return false;
+        };
+        let len = match b {
+            0x80..=0xBF => continue,
+            0xC0..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            0xF0..=0xF7 => 4,
+            _ => return false,
+        };
+        return len > back;
+    }
+    false
 }
 
 /// Whether a value can start with byte `b` (where a reader that lost its
@@ -247,6 +278,9 @@ mod tests {
             // A bad escape: its `\` and the 11 bytes after it.
             (b"[\"\\x\", \"abcdefghijklmn\"]", 14),
             (b"[\"\\ud800\\u0041\"]", 14),
+            // Cut after a two-byte character's first byte: the character
+            // goes along (from the bytes fuzz target).
+            (b"[\"\\ud83d\\ude0\xd1\x8a\x9b0\"]", 15),
             (b"]", 1),
             (b",", 1),
             (b"1x 2", 2),
@@ -260,7 +294,15 @@ mod tests {
 
     #[test]
     fn an_open_document_waits_for_more() {
-        for input in [&b"{\"a\": [1,"[..], b"\"abc\\", b"[\"\\u12", b"123"] {
+        for input in [
+            &b"{\"a\": [1,"[..],
+            b"\"abc\\",
+            b"[\"\\u12",
+            b"123",
+            // A bad escape's bytes end inside a character whose rest has
+            // not come yet.
+            b"[\"\\ud83d\\ude0\xd1",
+        ] {
             assert_eq!(frames(input, 1), (std::vec![], input.len()), "{input:?}");
         }
     }
