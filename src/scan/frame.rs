@@ -21,6 +21,7 @@
 //! same first error in it as in the whole input.
 
 use super::json::{string_step, Found};
+use super::utf8_len;
 use crate::swar;
 use crate::MAX_DEPTH;
 
@@ -198,12 +199,10 @@ fn cut_inside_a_character(doc: &[u8], end: usize) -> bool {
         let Some(&b) = end.checked_sub(back).and_then(|j| doc.get(j)) else {
             return false;
         };
-        let len = match b {
-            0x80..=0xBF => continue,
-            0xC0..=0xDF => 2,
-            0xE0..=0xEF => 3,
-            0xF0..=0xF7 => 4,
-            _ => return false,
+        let len = match utf8_len(b) {
+            Some(len) => len,
+            None if b & 0xC0 == 0x80 => continue,
+            None => return false,
         };
         return len > back;
     }

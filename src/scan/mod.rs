@@ -26,7 +26,7 @@ use crate::error::Fault;
 #[cfg(feature = "std")]
 pub(crate) use frame::{starts_value, Framer};
 pub(crate) use json::Tokenizer;
-pub(crate) use text::{KeyId, Piece, Spelling, Text};
+pub(crate) use text::{utf8_len, KeyId, Piece, Spelling, Text};
 #[cfg(feature = "alloc")]
 pub(crate) use yaml::comments as yaml_comments;
 #[cfg(feature = "alloc")]

@@ -178,6 +178,19 @@ impl KeyId {
     }
 }
 
+/// How many bytes the UTF-8 character that starts with byte `lead` has
+/// (1 for ASCII, 2 to 4 by the lead byte's high bits); `None` for a byte
+/// that starts none (a continuation byte, or 0xF8 and up).
+pub(crate) fn utf8_len(lead: u8) -> Option<usize> {
+    match lead {
+        0..=0x7F => Some(1),
+        0xC0..=0xDF => Some(2),
+        0xE0..=0xEF => Some(3),
+        0xF0..=0xF7 => Some(4),
+        _ => None,
+    }
+}
+
 /// Mixes a length and its bytes' [`swar::words`], so that the top bits
 /// depend on every word. Keys longer than 24 bytes that share their words
 /// collide, and are then told apart by their text.

@@ -51,6 +51,7 @@ pub(crate) mod source;
 #[cfg(test)]
 mod tests;
 
+use super::utf8_len;
 #[allow(unused_imports)]
 pub(crate) use parser::Parser;
 #[allow(unused_imports)]
@@ -166,12 +167,7 @@ impl Iterator for UriChars<'_> {
         let first = *self.rest.first()?;
         let Some(lead) = escaped(self.rest) else {
             // Not an escape: one UTF-8 character as written.
-            let len = match first {
-                0..=0x7F => 1,
-                0xC0..=0xDF => 2,
-                0xE0..=0xEF => 3,
-                _ => 4,
-            };
+            let len = utf8_len(first).unwrap_or(4);
             let (ch, rest) = self.rest.split_at(len.min(self.rest.len()));
             self.rest = rest;
             return core::str::from_utf8(ch)
@@ -179,13 +175,7 @@ impl Iterator for UriChars<'_> {
                 .and_then(|s| s.chars().next())
                 .or(Some('\u{FFFD}'));
         };
-        let len = match lead {
-            0..=0x7F => 1,
-            0xC0..=0xDF => 2,
-            0xE0..=0xEF => 3,
-            0xF0..=0xF7 => 4,
-            _ => 1,
-        };
+        let len = utf8_len(lead).unwrap_or(1);
         let mut buf = [0u8; 4];
         let mut n = 0;
         while n < len {
