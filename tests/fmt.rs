@@ -93,6 +93,16 @@ fn check_fixed_point(name: &str, input: &str, out: &str) -> Result<(), String> {
     }
 }
 
+/// `fmt(input)` is `want` byte for byte, and a fixed point that keeps
+/// every comment.
+fn check_exact(input: &str, want: &str) -> Result<(), String> {
+    match fmt(input, false) {
+        Ok(out) if out == want => check_fixed_point(&format!("{input:?}"), input, &out),
+        Ok(out) => Err(format!("{input:?}: got {out:?}, want {want:?}")),
+        Err(e) => Err(format!("{input:?}: {e}")),
+    }
+}
+
 #[test]
 fn yaml_comments_are_kept_and_fixed_points() {
     let mut failed = Vec::new();
@@ -558,18 +568,10 @@ fn comments_between_documents_stay_with_the_one_they_follow() {
             "#c0\n---\n\"a\"\n#c1\n---\n\"b\"\n",
         ),
     ];
-    let mut failed = Vec::new();
-    for (input, want) in cases {
-        match fmt(input, false) {
-            Ok(out) if out == *want => {
-                if let Err(e) = check_fixed_point(&format!("{input:?}"), input, &out) {
-                    failed.push(e);
-                }
-            }
-            Ok(out) => failed.push(format!("{input:?}: got {out:?}, want {want:?}")),
-            Err(e) => failed.push(format!("{input:?}: {e}")),
-        }
-    }
+    let mut failed: Vec<String> = cases
+        .iter()
+        .filter_map(|(input, want)| check_exact(input, want).err())
+        .collect();
     // The fuzz input: `...` pairs with comments between, bare documents.
     let crash = include_str!("data/fuzz-fmt/crash-75ac3840c774a57e407a041fe50b19e35ff8be19");
     let out = fmt(crash, false).expect("valid");
@@ -649,17 +651,9 @@ fn comments_in_a_merged_map_stay_with_their_entries() {
             "---\n{\n  base: {\n    x: 1, # x\n  },\n  m: {\n    # m\n    x: 1,\n    z: 3, # after\n    w: 5,\n  },\n}\n",
         ),
     ];
-    let mut failed = Vec::new();
-    for (input, want) in cases {
-        match fmt(input, false) {
-            Ok(out) if out == want => {
-                if let Err(e) = check_fixed_point(&format!("{input:?}"), input, &out) {
-                    failed.push(e);
-                }
-            }
-            Ok(out) => failed.push(format!("{input:?}: got {out:?}, want {want:?}")),
-            Err(e) => failed.push(format!("{input:?}: {e}")),
-        }
-    }
+    let failed: Vec<String> = cases
+        .iter()
+        .filter_map(|(input, want)| check_exact(input, want).err())
+        .collect();
     assert!(failed.is_empty(), "{}", failed.join("\n"));
 }
