@@ -1013,15 +1013,18 @@ impl fmt::Display for Ambiguity<'_> {
             Reading(&self.other),
             self.schema.other().name(),
         )?;
-        match (&self.reading, &self.other) {
-            (
-                Ok(Value::Str(_)) | Err(_) | Ok(Value::Number(Number::Float(Float::PastRange(_)))),
-                _,
+        // A string (or a float kubectl reads as its text) or a refusal
+        // on either side: quoting keeps the string.
+        let string_or_refused = |r: &Result<Value<'_>, Refusal>| {
+            matches!(
+                r,
+                Ok(Value::Str(_) | Value::Number(Number::Float(Float::PastRange(_)))) | Err(_)
             )
-            | (
-                _,
-                Ok(Value::Str(_)) | Err(_) | Ok(Value::Number(Number::Float(Float::PastRange(_)))),
-            ) => f.write_str("; quote it to keep the string"),
+        };
+        match (&self.reading, &self.other) {
+            (a, b) if string_or_refused(a) || string_or_refused(b) => {
+                f.write_str("; quote it to keep the string")
+            }
             (Ok(Value::Number(n)), Ok(_)) => {
                 f.write_str("; write it as ")?;
                 n.write_json(f)?;

@@ -939,10 +939,10 @@ impl<'l> YamlSource<'l> {
     /// comment or an item other than a closing bracket follows (so none
     /// comes before a closing bracket or a document's end, and a run of
     /// them is one; the emitter drops one after an opening bracket, and
-    /// attachment leaves none at a document's start); a document foot comment of a document without a
-    /// root is an own-line comment like those before it; a line
-    /// comment stays one only right after the value whose line it ends,
-    /// else it goes on a line of its own.
+    /// attachment leaves none at a document's start); a document foot
+    /// comment of a document without a root is an own-line comment like
+    /// those before it; a line comment stays one only right after the
+    /// value whose line it ends, else it goes on a line of its own.
     fn trivia_event(&mut self, trivia: Trivia<'l>) -> Option<Event<'l, Trivia<'l>>> {
         let trivia = match trivia {
             Trivia::BlankLine => {
