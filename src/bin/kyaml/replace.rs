@@ -248,12 +248,12 @@ fn fix_owner_and_mode(file: &File, meta: &fs::Metadata, mode: u32) -> io::Result
 /// Rewrites a file with several names through its own inode, so that
 /// every name sees the new text (not atomic: a crash can leave a part).
 fn rewrite_in_place(target: &Path, bytes: &[u8], read: Stamp) -> Result<(), NotReplaced> {
+    injected_pause();
+    injected_fault()?;
     let mut file = OpenOptions::new().write(true).open(target)?;
     if Stamp::of(&file.metadata()?) != read {
         return Err(NotReplaced::Changed);
     }
-    injected_pause();
-    injected_fault()?;
     file.seek(io::SeekFrom::Start(0))?;
     file.write_all(bytes)?;
     file.set_len(bytes.len() as u64)?;
