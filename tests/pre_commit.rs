@@ -1,0 +1,88 @@
+//! The hooks of `.pre-commit-hooks.yaml`, tried with `pre-commit try-repo`
+//! on a scratch repository (skipped, saying so, without `pre-commit` and
+//! `git`; `pip install pre-commit` brings it). The first try builds the
+//! crate (`language: rust`), about a minute.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const MESSY: &str = "# head\na: 1 # one\n";
+const TIDY: &str = "---\n{\n  # head\n  a: 1, # one\n}\n";
+
+struct Dir(PathBuf);
+
+impl Drop for Dir {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+fn have(program: &str) -> bool {
+    Command::new(program)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+fn run(dir: &Path, program: &str, args: &[&str]) -> Output {
+    Command::new(program)
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("it runs")
+}
+
+#[test]
+fn the_hooks_check_and_write_a_repository() {
+    if !have("pre-commit") || !have("git") {
+        println!("skipped: no `pre-commit` or `git` (pip install pre-commit)");
+        return;
+    }
+    let dir = Dir(std::env::temp_dir().join(format!("kyaml-pre-commit-{}", std::process::id())));
+    let _ = fs::remove_dir_all(&dir.0);
+    fs::create_dir_all(dir.0.join("chart/templates")).unwrap();
+    fs::write(dir.0.join("a.yaml"), MESSY).unwrap();
+    fs::write(dir.0.join("b.yaml"), TIDY).unwrap();
+    fs::write(
+        dir.0.join("chart/Chart.yaml"),
+        "---\n{\n  name: \"c\",\n}\n",
+    )
+    .unwrap();
+    let template = "x: {{ .Values.x }}\n";
+    fs::write(dir.0.join("chart/templates/t.yaml"), template).unwrap();
+    assert!(run(&dir.0, "git", &["init", "-q"]).status.success());
+    assert!(run(&dir.0, "git", &["add", "."]).status.success());
+    let crate_root = env!("CARGO_MANIFEST_DIR");
+    let try_hook = |hook: &str| {
+        let out = run(
+            &dir.0,
+            "pre-commit",
+            &["try-repo", crate_root, hook, "--all-files"],
+        );
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        (out.status.code(), stdout)
+    };
+    let (status, stdout) = try_hook("kyaml-fmt-check");
+    assert_eq!(status, Some(1), "{stdout}");
+    assert!(stdout.contains("\na.yaml\n"), "{stdout}");
+    assert!(
+        !stdout.contains("b.yaml") && !stdout.contains("t.yaml"),
+        "{stdout}"
+    );
+    assert_eq!(fs::read_to_string(dir.0.join("a.yaml")).unwrap(), MESSY);
+    // The writing hook fails as pre-commit hooks do when they change files.
+    let (status, stdout) = try_hook("kyaml-fmt");
+    assert_eq!(status, Some(1), "{stdout}");
+    assert!(
+        stdout.contains("files were modified by this hook"),
+        "{stdout}"
+    );
+    assert_eq!(fs::read_to_string(dir.0.join("a.yaml")).unwrap(), TIDY);
+    assert_eq!(
+        fs::read_to_string(dir.0.join("chart/templates/t.yaml")).unwrap(),
+        template
+    );
+    let (status, stdout) = try_hook("kyaml-fmt-check");
+    assert_eq!(status, Some(0), "{stdout}");
+}
