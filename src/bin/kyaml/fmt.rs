@@ -291,7 +291,10 @@ fn read(file: &Path) -> io::Result<(Vec<u8>, Option<Stamp>)> {
     if meta.is_dir() {
         return Err(io::Error::from(io::ErrorKind::IsADirectory));
     }
-    source.read_to_end(&mut input)?;
+    // The size is known: no second `statx` and `lseek` for a hint, as
+    // `File::read_to_end` would make.
+    input.reserve_exact(usize::try_from(meta.len()).unwrap_or(0));
+    Read::take(&mut source, u64::MAX).read_to_end(&mut input)?;
     Ok((input, Some(Stamp::of(&meta))))
 }
 
@@ -317,7 +320,10 @@ fn format_yaml(
         };
         return (Err(err), warnings);
     }
-    let mut out = Vec::with_capacity(formatted.len() + 8);
+    if !bom && !crlf {
+        return (Ok(formatted), warnings);
+    }
+    let mut out = Vec::with_capacity(formatted.len() + formatted.len() / 16 + 8);
     if bom && !formatted.starts_with(cli::BOM) {
         out.extend_from_slice(cli::BOM);
     }
