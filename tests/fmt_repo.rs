@@ -126,6 +126,12 @@ fn check_and_write_a_repository_as_git_sees_it() {
             "kyaml fmt: cannot read api: no YAML files under it\n"
         )
     );
+    // A hidden directory named is walked.
+    let out = kyaml(&["fmt", "--check", ".github"]).dir(&repo.0).output();
+    assert_eq!(
+        (out.status.code(), text(&out.stdout)),
+        (Some(1), ".github/workflows/ci.yml\n")
+    );
     // Markdown pages under --markdown; a file named is always read.
     let out = kyaml(&["fmt", "--check", "--markdown", "docs", "build/out.yaml"])
         .dir(&repo.0)
