@@ -200,6 +200,30 @@ fn each_document_appears_before_the_input_ends() {
     assert!(child.wait().unwrap().success());
 }
 
+/// The same when the first value is a bare scalar: the guess of the
+/// language needs only the first line.
+#[test]
+fn a_stream_of_bare_scalars_is_not_held_back() {
+    use std::io::Read;
+    let mut child = kyaml(&[]).spawn();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    for (doc, want) in [("1\n", "---\n1\n"), ("true\n", "---\ntrue\n")] {
+        stdin.write_all(doc.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        // Blocks until the tool writes it: it must not wait for the end
+        // of its input (stdin stays open).
+        let mut got = vec![0; want.len()];
+        stdout.read_exact(&mut got).unwrap();
+        assert_eq!(text(&got), want);
+    }
+    drop(stdin);
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).unwrap();
+    assert_eq!(rest, "");
+    assert!(child.wait().unwrap().success());
+}
+
 #[test]
 fn keep_going_reports_each_bad_line_and_renders_the_rest() {
     let input = "{\"a\": 1}\n{\"a\": [1,,2]}\n{\"b\": 2}\nnope\n[3]\n";

@@ -98,7 +98,7 @@ fn a_file_changed_while_it_is_formatted_is_left_with_the_change() {
     let file = dir.0.join("a.yaml");
     fs::write(&file, MESSY).unwrap();
     fs::write(dir.0.join("b.yaml"), MESSY).unwrap();
-    let mut child = kyaml(&["fmt", "-w", "a.yaml", "b.yaml"])
+    let child = kyaml(&["fmt", "-w", "a.yaml", "b.yaml"])
         .dir(&dir.0)
         .env(&[("KYAML_FMT_PAUSE_BEFORE_RENAME", "700")])
         .spawn();

@@ -8,8 +8,12 @@ use std::io::{self, Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
-/// The exit statuses, the same in every mode (listed in each `--help`).
-pub(crate) const EXIT_STATUSES: &str = "\
+/// The end of every mode's `--help`: how flags take values, and the exit
+/// statuses, the same in every mode.
+pub(crate) const HELP_FOOTER: &str = "\
+A flag's value may follow it (`--schema yaml-1.2`) or be joined to it with
+`=` (`--schema=yaml-1.2`).
+
 Exit status: 0 on success; 1 when `kyaml diff` finds a difference, when
 `kyaml fmt --check` finds a file to format, or when `kyaml fmt -w` leaves
 a file that changed while it was being formatted; 2 when an input cannot
@@ -338,4 +342,40 @@ pub(crate) fn report_invalid(name: &str, line: &[u8], first: usize, err: &kyaml:
 /// Reports an invalid whole input (`err` found in `input`).
 pub(crate) fn report_invalid_in(name: &str, input: &[u8], err: &kyaml::Error) {
     report_invalid(name, err.line_in(input), 1, err);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kyaml::Input::{Json, Yaml};
+
+    #[test]
+    fn the_guess_needs_at_most_the_first_line() {
+        let stdin = Path::new("-");
+        for (head, complete, want) in [
+            (&b"1\n"[..], false, Some(Json)),
+            (b"1", false, None),
+            (b"1", true, Some(Json)),
+            (b"true 2\nnot json", false, Some(Json)),
+            (b"a: 1\n", false, Some(Yaml)),
+            (b"- x\n", false, Some(Yaml)),
+            (b"# c\n{}", false, Some(Yaml)),
+            (b"\xEF\xBB\xBF{a: 1}", false, Some(Json)),
+            (b"\xEF\xBB", false, None),
+            (b"  \n\"x\"", false, Some(Json)),
+            (b"", true, Some(Json)),
+            (b" \n ", false, None),
+        ] {
+            assert_eq!(language(stdin, None, head, complete), want, "{head:?}");
+        }
+        assert_eq!(language(Path::new("a.yaml"), None, b"{}", true), Some(Yaml));
+        assert_eq!(
+            language(Path::new("a.json"), None, b"a: 1", true),
+            Some(Json)
+        );
+        assert_eq!(
+            language(Path::new("a.json"), Some(Yaml), b"", true),
+            Some(Yaml)
+        );
+    }
 }

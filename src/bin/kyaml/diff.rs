@@ -86,7 +86,7 @@ pub(crate) fn main(args: impl Iterator<Item = OsString>) -> ExitCode {
                     }
                 }
                 "-h" | "--help" => {
-                    print!("{USAGE}\n{}", cli::EXIT_STATUSES);
+                    print!("{USAGE}\n{}", cli::HELP_FOOTER);
                     return Err(ExitCode::SUCCESS);
                 }
                 _ => return Err(args.unknown()),

@@ -107,7 +107,7 @@ pub(crate) fn main(args: impl Iterator<Item = OsString>) -> ExitCode {
                 Err(code) => return code,
             },
             "-h" | "--help" => {
-                print!("{USAGE}\n{}", cli::EXIT_STATUSES);
+                print!("{USAGE}\n{}", cli::HELP_FOOTER);
                 return ExitCode::SUCCESS;
             }
             _ => return args.unknown(),
@@ -210,6 +210,7 @@ fn format_file(
             let (text, warnings) = format_yaml(&block.text, opts);
             for mut warning in warnings {
                 warning.line += block.line - 1;
+                warning.column += block.indent;
                 cli::warn(&name, &warning);
             }
             match text {
@@ -218,7 +219,7 @@ fn format_file(
                     eprintln!(
                         "{name}:{}:{}: warning: this YAML block is left as written: {}",
                         block.line + err.line() - 1,
-                        err.column(),
+                        err.column() + block.indent,
                         err.message()
                     );
                     None

@@ -87,7 +87,7 @@ fn convert(args: impl Iterator<Item = OsString>) -> ExitCode {
             "-c" | "--compact" => opts = opts.compact(true),
             "-k" | "--keep-going" => keep_going = true,
             "-h" | "--help" => {
-                print!("{USAGE}\n{}", cli::EXIT_STATUSES);
+                print!("{USAGE}\n{}", cli::HELP_FOOTER);
                 return ExitCode::SUCCESS;
             }
             "-V" | "--version" => {

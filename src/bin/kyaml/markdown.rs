@@ -6,6 +6,8 @@
 pub(crate) struct Block {
     /// The page's line (from 1) of the block's first line of text.
     pub(crate) line: usize,
+    /// The indentation taken off its lines (that of its fence).
+    pub(crate) indent: usize,
     /// The text, its indentation taken off, with `\n` line ends.
     pub(crate) text: Vec<u8>,
 }
@@ -39,7 +41,11 @@ pub(crate) fn rewrite(page: &[u8], mut format: impl FnMut(&Block) -> Option<Vec<
                     text.extend_from_slice(strip_indent(content(line), fence.indent));
                     text.push(b'\n');
                 }
-                let block = Block { line: i + 1, text };
+                let block = Block {
+                    line: i + 1,
+                    indent: fence.indent,
+                    text,
+                };
                 format(&block)
             }
             false => None,
