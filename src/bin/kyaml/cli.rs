@@ -182,23 +182,45 @@ pub(crate) fn display_name(path: &Path) -> String {
     }
 }
 
-/// Opens `path` for reading (`-`: standard input).
+/// Opens the file `path` for reading, with its metadata; a directory is
+/// an error.
+fn open_file(path: &Path) -> io::Result<(std::fs::File, std::fs::Metadata)> {
+    let file = std::fs::File::open(path)?;
+    let meta = file.metadata()?;
+    if meta.is_dir() {
+        return Err(io::Error::from(io::ErrorKind::IsADirectory));
+    }
+    Ok((file, meta))
+}
+
+/// Opens `path` for reading as a stream (`-`: standard input).
 pub(crate) fn open(path: &Path) -> io::Result<Box<dyn Read>> {
     if path.as_os_str() == "-" {
         return Ok(Box::new(io::stdin().lock()));
     }
-    let file = std::fs::File::open(path)?;
-    if file.metadata()?.is_dir() {
-        return Err(io::Error::from(io::ErrorKind::IsADirectory));
+    Ok(Box::new(open_file(path)?.0))
+}
+
+/// Reads all of `path` (`-`: standard input), with the file's metadata
+/// as it was opened (`None` for standard input).
+pub(crate) fn read_whole(path: &Path) -> io::Result<(Vec<u8>, Option<std::fs::Metadata>)> {
+    let mut input = Vec::new();
+    if path.as_os_str() == "-" {
+        io::stdin().lock().read_to_end(&mut input)?;
+        return Ok((input, None));
     }
-    Ok(Box::new(file))
+    let (mut file, meta) = open_file(path)?;
+    // The size is known: no second `statx` and `lseek` for a hint, as
+    // `File::read_to_end` would make.
+    input.reserve_exact(usize::try_from(meta.len()).unwrap_or(0));
+    Read::take(&mut file, u64::MAX).read_to_end(&mut input)?;
+    Ok((input, Some(meta)))
 }
 
 /// Reads all of `path` (`-`: standard input); a failure is reported.
 pub(crate) fn read_all(tool: Tool, path: &Path) -> Option<Vec<u8>> {
-    let mut input = Vec::new();
-    match open(path).and_then(|mut source| source.read_to_end(&mut input)) {
-        Ok(_) => Some(input),
+    match read_whole(path) {
+        Ok((input, _)) => Some(input),
         Err(e) => {
             tool.unreadable(&display_name(path), in_words(&e));
             None

@@ -4,7 +4,7 @@
 //! Line ends and a byte order mark are kept.
 
 use std::ffi::OsString;
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -186,8 +186,8 @@ fn format_file(
 ) -> Result<Outcome, Failed> {
     let stdin = file.as_os_str() == "-";
     let name = cli::display_name(file);
-    let (input, stamp) = match read(file) {
-        Ok(read) => read,
+    let (input, stamp) = match cli::read_whole(file) {
+        Ok((input, meta)) => (input, meta.as_ref().map(Stamp::of)),
         Err(e) => {
             TOOL.unreadable(&name, cli::in_words(&e));
             return Err(Failed::Reported);
@@ -277,26 +277,6 @@ fn format_file(
         }
     }
     Ok(outcome)
-}
-
-/// Reads `file` (`-`: standard input), with what the file looked like
-/// when it was opened.
-fn read(file: &Path) -> io::Result<(Vec<u8>, Option<Stamp>)> {
-    let mut input = Vec::new();
-    if file.as_os_str() == "-" {
-        io::stdin().lock().read_to_end(&mut input)?;
-        return Ok((input, None));
-    }
-    let mut source = std::fs::File::open(file)?;
-    let meta = source.metadata()?;
-    if meta.is_dir() {
-        return Err(io::Error::from(io::ErrorKind::IsADirectory));
-    }
-    // The size is known: no second `statx` and `lseek` for a hint, as
-    // `File::read_to_end` would make.
-    input.reserve_exact(usize::try_from(meta.len()).unwrap_or(0));
-    Read::take(&mut source, u64::MAX).read_to_end(&mut input)?;
-    Ok((input, Some(Stamp::of(&meta))))
 }
 
 /// Formats one YAML text, with the warnings of its reading. A byte order
