@@ -126,6 +126,13 @@ fn check_and_write_a_repository_as_git_sees_it() {
             "kyaml fmt: cannot read api: no YAML files under it\n"
         )
     );
+    // A directory inside the repository: the rules above it still hold.
+    repo.write("charts/web/z.gen.yaml", MESSY);
+    let out = kyaml(&["fmt", "--check", "charts"]).dir(&repo.0).output();
+    assert_eq!(
+        (out.status.code(), text(&out.stdout)),
+        (Some(1), "charts/web/values.yaml\n")
+    );
     // A hidden directory named is walked.
     let out = kyaml(&["fmt", "--check", ".github"]).dir(&repo.0).output();
     assert_eq!(
@@ -171,6 +178,7 @@ fn check_and_write_a_repository_as_git_sees_it() {
     // Left alone: ignored, excluded, hidden, templates, the link's target,
     // the page (not under --markdown).
     for name in [
+        "charts/web/z.gen.yaml",
         "build/out.yaml",
         "x.gen.yaml",
         "local.yaml",
