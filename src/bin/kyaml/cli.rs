@@ -248,8 +248,9 @@ pub(crate) const BOM: &[u8] = "\u{FEFF}".as_bytes();
 ///
 /// Without `--from`: a `.json` file is JSON, a `.yaml`/`.yml` file YAML;
 /// else, past a byte order mark and white space, JSON if it starts with
-/// `{`, `[` or `"`, or if its first line is JSON (`1`, `true`, `null`:
-/// a stream of bare scalars); else YAML. So the guess never needs more
+/// `{`, `[` or `"`, or if its first line is JSON or the start of JSON
+/// (`1`, `true`, `null`, `1 {`: a stream that starts with a bare scalar);
+/// else YAML. So the guess never needs more
 /// than the first line, and standard input streams whatever it holds.
 pub(crate) fn language(
     path: &Path,
@@ -285,6 +286,10 @@ pub(crate) fn language(
     let json = kyaml::Options::new().input(kyaml::Input::Json);
     match json.check(line) {
         Ok(()) => Some(kyaml::Input::Json),
+        // Cut off by the line's end: a value that goes on below (`1 {`).
+        Err(e) if e.kind() == kyaml::ErrorKind::Syntax && e.offset() >= line.len() => {
+            Some(kyaml::Input::Json)
+        }
         Err(_) => Some(kyaml::Input::Yaml),
     }
 }
@@ -379,6 +384,8 @@ mod tests {
             (b"1", false, None),
             (b"1", true, Some(Json)),
             (b"true 2\nnot json", false, Some(Json)),
+            (b"1 {\"a\":\n1}", false, Some(Json)),
+            (b"null x\n", false, Some(Yaml)),
             (b"a: 1\n", false, Some(Yaml)),
             (b"- x\n", false, Some(Yaml)),
             (b"# c\n{}", false, Some(Yaml)),
