@@ -35,7 +35,8 @@ Options:
       --from LANG     json or yaml. Without it, a `.json` file is JSON, a
                       `.yaml`/`.yml` file YAML, and anything else (standard
                       input too) JSON if it starts with `{`, `[` or `\"` or
-                      its first line is JSON or starts it (`1`, `true`), else YAML
+                      its first line is JSON or starts it (`1`, `true`),
+                      else YAML
       --schema NAME   how YAML plain scalars read: kubectl (the default: what
                       `kubectl apply` reads, `yes`/`on` booleans, `0777` octal)
                       or yaml-1.2; where the two differ, a warning on
