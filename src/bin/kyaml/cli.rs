@@ -325,6 +325,11 @@ pub(crate) fn warn(name: &str, warning: &kyaml::Warning) {
     );
 }
 
+/// Warns that `--compact` drops the comments of `name`.
+pub(crate) fn warn_compact(name: &str) {
+    eprintln!("{name}: warning: --compact writes no comments; the input's are dropped");
+}
+
 /// The invalid document behind an error, if that is what it is.
 pub(crate) fn invalid(e: &io::Error) -> Option<&kyaml::Error> {
     let err = e.get_ref().and_then(|e| e.downcast_ref::<kyaml::Error>());

@@ -142,10 +142,9 @@ pub(crate) fn main(args: impl Iterator<Item = OsString>) -> ExitCode {
                 if outcome.changed && mode.check {
                     status = status.max(Status::Unformatted);
                 }
+                // Said once, of the first file with comments.
                 if outcome.dropped_comments && !warned_compact {
-                    eprintln!(
-                        "kyaml fmt: warning: --compact writes no comments; the input's are dropped"
-                    );
+                    cli::warn_compact(&cli::display_name(file));
                     warned_compact = true;
                 }
             }

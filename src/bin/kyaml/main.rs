@@ -157,7 +157,7 @@ fn render(
     }
     source.read_to_end(&mut head)?;
     if opts.is_compact() && kyaml::has_comments(&head) {
-        eprintln!("{name}: warning: --compact writes no comments; the input's are dropped");
+        cli::warn_compact(name);
     }
     let mut warnings = Vec::new();
     let written = opts.to_writer_with_warnings(&head, out, &mut warnings);

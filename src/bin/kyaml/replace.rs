@@ -216,7 +216,7 @@ fn create_temp(
 
 #[cfg(target_os = "linux")]
 fn unnamed_temp(dir: &Path, mode: u32) -> io::Result<File> {
-    if std::env::var_os("KYAML_FMT_NAMED_TEMP").is_some() && cfg!(debug_assertions) {
+    if cfg!(debug_assertions) && std::env::var_os("KYAML_FMT_NAMED_TEMP").is_some() {
         return Err(io::Error::from(io::ErrorKind::Unsupported));
     }
     OpenOptions::new()
