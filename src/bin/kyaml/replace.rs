@@ -97,6 +97,11 @@ fn fill_and_rename(
     temp.sync_all()?;
     injected_pause();
     injected_fault()?;
+    // The last look, before the temporary file gets a name (if it has
+    // none yet): the rename follows at once.
+    if Stamp::of(&fs::metadata(target)?) != read {
+        return Err(NotReplaced::Changed);
+    }
     let linked;
     let name = match name {
         Some(name) => name,
@@ -106,11 +111,7 @@ fn fill_and_rename(
             &linked
         }
     };
-    let result = match fs::metadata(target) {
-        Ok(now) if Stamp::of(&now) == read => fs::rename(name, target).map_err(NotReplaced::Io),
-        Ok(_) => Err(NotReplaced::Changed),
-        Err(e) => Err(NotReplaced::Io(e)),
-    };
+    let result = fs::rename(name, target).map_err(NotReplaced::Io);
     if result.is_err() {
         let _ = fs::remove_file(name);
         return result;
