@@ -122,3 +122,37 @@ fn each_failure_is_reported_alike_in_every_mode() {
         );
     }
 }
+
+/// Every flag that takes a value takes it either way, in every mode.
+#[test]
+fn values_are_taken_joined_or_apart_in_every_mode() {
+    for schema in [&["--schema=yaml-1.2"][..], &["--schema", "yaml-1.2"]] {
+        for mode in [&[][..], &["fmt"]] {
+            let out = common::kyaml(mode)
+                .args(schema)
+                .args(&["-c"])
+                .stdin("a: on\n")
+                .output();
+            assert_eq!(common::text(&out.stdout), "---\n{a: \"on\"}\n", "{mode:?}");
+        }
+    }
+    // Under yaml-1.2 `on` is the string "on"; under kubectl, true.
+    let dir = Dir(std::env::temp_dir().join(format!("kyaml-values-{}", std::process::id())));
+    fs::create_dir_all(&dir.0).unwrap();
+    let yaml = dir.0.join("a.yaml");
+    let json = dir.0.join("a.json");
+    fs::write(&yaml, "a: on\n").unwrap();
+    fs::write(&json, "{\"a\": \"on\"}").unwrap();
+    let (yaml, json) = (yaml.to_str().unwrap(), json.to_str().unwrap());
+    for (schema, status) in [
+        (&["--schema=yaml-1.2"][..], 0),
+        (&["--schema", "yaml-1.2"], 0),
+        (&["--schema=kubectl"], 1),
+    ] {
+        let out = common::kyaml(&["diff"])
+            .args(schema)
+            .args(&[yaml, json])
+            .output();
+        assert_eq!(out.status.code(), Some(status), "{schema:?}");
+    }
+}
