@@ -319,10 +319,12 @@ pub(crate) fn read_language(
 
 /// Prints a warning: `NAME:LINE:COLUMN: warning: MESSAGE`.
 pub(crate) fn warn(name: &str, warning: &kyaml::Warning) {
-    eprintln!(
-        "{name}:{}:{}: warning: {}",
-        warning.line, warning.column, warning.message
-    );
+    warn_at(name, warning.line, warning.column, &warning.message);
+}
+
+/// Prints a warning about `name` at `line` and `column`.
+pub(crate) fn warn_at(name: &str, line: usize, column: usize, message: impl Display) {
+    eprintln!("{name}:{line}:{column}: warning: {message}");
 }
 
 /// Warns that `--compact` drops the comments of `name`.

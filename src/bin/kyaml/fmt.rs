@@ -215,11 +215,11 @@ fn format_file(
             match text {
                 Ok(text) => Some(text),
                 Err(err) => {
-                    eprintln!(
-                        "{name}:{}:{}: warning: this YAML block is left as written: {}",
+                    cli::warn_at(
+                        &name,
                         block.line + err.line() - 1,
                         err.column() + block.indent,
-                        err.message()
+                        format_args!("this YAML block is left as written: {}", err.message()),
                     );
                     None
                 }
