@@ -68,12 +68,16 @@ impl Walk {
         mut rules: Vec<Rc<Rules>>,
         files: &mut Vec<(PathBuf, Kind)>,
     ) -> io::Result<()> {
-        if let Ok(text) = fs::read(dir.join(".gitignore")) {
-            rules.push(Rc::new(Rules::parse(dir, &text)));
-        }
-        let chart = dir.join("Chart.yaml").is_file();
         let mut entries = fs::read_dir(dir)?.collect::<io::Result<Vec<_>>>()?;
         entries.sort_by_key(|e| e.file_name());
+        // Known from the listing, without a look-up each.
+        let named = |name: &str| entries.iter().any(|e| e.file_name() == name);
+        if named(".gitignore") {
+            if let Ok(text) = fs::read(dir.join(".gitignore")) {
+                rules.push(Rc::new(Rules::parse(dir, &text)));
+            }
+        }
+        let chart = named("Chart.yaml");
         for entry in entries {
             let name = entry.file_name();
             let name_text = name.to_string_lossy();
