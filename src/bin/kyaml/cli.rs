@@ -49,7 +49,7 @@ impl Tool {
 }
 
 /// One command-line argument, as the lexer sees it.
-pub(crate) enum Arg {
+enum Arg {
     /// `-x`, `--name` (its value, if written `--name=value` or `-U3`, is
     /// kept for [`Args::value`]).
     Flag(String),
@@ -82,7 +82,7 @@ impl<I: Iterator<Item = OsString>> Args<I> {
 
     /// The next argument; `Err` (reported) for a flag given a value it
     /// does not take.
-    pub(crate) fn next_arg(&mut self) -> Result<Option<Arg>, ExitCode> {
+    fn next_arg(&mut self) -> Result<Option<Arg>, ExitCode> {
         if let Some(value) = self.inline.take() {
             return Err(self.tool.usage(format_args!(
                 "`{}` takes no value, not `{value}`",
@@ -142,10 +142,34 @@ impl<I: Iterator<Item = OsString>> Args<I> {
             .usage(format_args!("unknown option `{}`", self.flag))
     }
 
+    /// Reads every argument: operands into `operands`, the flags every
+    /// mode takes into `opts` and `from` (see [`Args::common`]), and each
+    /// other flag through `flag`, which returns `Err` with the exit status
+    /// to stop with (after `--help`, or a message).
+    pub(crate) fn parse(
+        &mut self,
+        opts: &mut kyaml::Options,
+        mut from: Option<&mut Option<kyaml::Input>>,
+        operands: &mut Vec<std::path::PathBuf>,
+        mut flag: impl FnMut(&str, &mut Self) -> Result<(), ExitCode>,
+    ) -> Result<(), ExitCode> {
+        while let Some(arg) = self.next_arg()? {
+            match arg {
+                Arg::Operand(operand) => operands.push(operand.into()),
+                Arg::Flag(name) => {
+                    if !self.common(&name, opts, from.as_deref_mut())? {
+                        flag(&name, self)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Handles the flags every mode takes: `--schema` (into `opts`),
     /// `--from` (into `from`, for the modes that read JSON). `Ok(false)`
     /// if `flag` is none of them.
-    pub(crate) fn common(
+    fn common(
         &mut self,
         flag: &str,
         opts: &mut kyaml::Options,

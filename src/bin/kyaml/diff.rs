@@ -6,7 +6,7 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::cli::{self, Arg, Args, Tool};
+use crate::cli::{self, Args, Tool};
 
 const USAGE: &str = "\
 Usage: kyaml diff [OPTIONS] OLD NEW
@@ -52,50 +52,34 @@ pub(crate) fn main(args: impl Iterator<Item = OsString>) -> ExitCode {
     let mut comments = false;
     let mut from = None;
     let mut opts = kyaml::Options::new();
-    loop {
-        let flag = match args.next_arg() {
-            Ok(Some(Arg::Flag(flag))) => flag,
-            Ok(Some(Arg::Operand(file))) => {
-                files.push(PathBuf::from(file));
-                continue;
+    let parsed = args.parse(&mut opts, Some(&mut from), &mut files, |flag, args| {
+        match flag {
+            "--unordered" => unordered = true,
+            "--comments" => comments = true,
+            "-U" | "--context" => {
+                let what = "a number of lines";
+                let n = args.value(what)?;
+                context = n.parse().map_err(|_| args.bad_value(what, &n))?;
             }
-            Ok(None) => break,
-            Err(code) => return code,
-        };
-        match args.common(&flag, &mut opts, Some(&mut from)) {
-            Ok(true) => continue,
-            Ok(false) => {}
-            Err(code) => return code,
-        }
-        let parsed: Result<(), ExitCode> = (|| {
-            match flag.as_str() {
-                "--unordered" => unordered = true,
-                "--comments" => comments = true,
-                "-U" | "--context" => {
-                    let what = "a number of lines";
-                    let n = args.value(what)?;
-                    context = n.parse().map_err(|_| args.bad_value(what, &n))?;
+            "--color" | "--colour" => {
+                let what = "auto, always or never";
+                color = match args.value(what)?.as_str() {
+                    "auto" => Color::Auto,
+                    "always" => Color::Always,
+                    "never" => Color::Never,
+                    other => return Err(args.bad_value(what, other)),
                 }
-                "--color" | "--colour" => {
-                    let what = "auto, always or never";
-                    color = match args.value(what)?.as_str() {
-                        "auto" => Color::Auto,
-                        "always" => Color::Always,
-                        "never" => Color::Never,
-                        other => return Err(args.bad_value(what, other)),
-                    }
-                }
-                "-h" | "--help" => {
-                    print!("{USAGE}\n{}", cli::HELP_FOOTER);
-                    return Err(ExitCode::SUCCESS);
-                }
-                _ => return Err(args.unknown()),
             }
-            Ok(())
-        })();
-        if let Err(code) = parsed {
-            return code;
+            "-h" | "--help" => {
+                print!("{USAGE}\n{}", cli::HELP_FOOTER);
+                return Err(ExitCode::SUCCESS);
+            }
+            _ => return Err(args.unknown()),
         }
+        Ok(())
+    });
+    if let Err(code) = parsed {
+        return code;
     }
     let [old, new] = match <[PathBuf; 2]>::try_from(files) {
         Ok(files) => files,

@@ -8,7 +8,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::cli::{self, Arg, Args, Tool};
+use crate::cli::{self, Args, Tool};
 use crate::markdown;
 use crate::replace::{self, NotReplaced, Stamp};
 use crate::walk::{Kind, Rules, Walk};
@@ -76,43 +76,32 @@ pub(crate) fn main(args: impl Iterator<Item = OsString>) -> ExitCode {
     let mut args = Args::new(TOOL, args);
     let mut mode = Mode::default();
     let mut opts = kyaml::Options::new().input(kyaml::Input::Yaml);
+    let mut compact = false;
     let mut paths: Vec<PathBuf> = Vec::new();
     let mut walk = Walk {
         excludes: Rules::default(),
         markdown: false,
     };
-    loop {
-        let flag = match args.next_arg() {
-            Ok(Some(Arg::Flag(flag))) => flag,
-            Ok(Some(Arg::Operand(path))) => {
-                paths.push(PathBuf::from(path));
-                continue;
-            }
-            Ok(None) => break,
-            Err(code) => return code,
-        };
-        match args.common(&flag, &mut opts, None) {
-            Ok(true) => continue,
-            Ok(false) => {}
-            Err(code) => return code,
-        }
-        match flag.as_str() {
+    let parsed = args.parse(&mut opts, None, &mut paths, |flag, args| {
+        match flag {
             "--check" => mode.check = true,
             "-w" | "--write" => mode.write = true,
             "-d" | "--diff" => mode.diff = true,
-            "-c" | "--compact" => opts = opts.compact(true),
+            "-c" | "--compact" => compact = true,
             "--markdown" => walk.markdown = true,
-            "--exclude" => match args.value("a glob") {
-                Ok(glob) => walk.excludes.add(glob.as_bytes()),
-                Err(code) => return code,
-            },
+            "--exclude" => walk.excludes.add(args.value("a glob")?.as_bytes()),
             "-h" | "--help" => {
                 print!("{USAGE}\n{}", cli::HELP_FOOTER);
-                return ExitCode::SUCCESS;
+                return Err(ExitCode::SUCCESS);
             }
-            _ => return args.unknown(),
+            _ => return Err(args.unknown()),
         }
+        Ok(())
+    });
+    if let Err(code) = parsed {
+        return code;
     }
+    let opts = opts.compact(compact);
     if mode.check && mode.write {
         return TOOL.usage("`--check` writes nothing: it cannot go with `--write`");
     }

@@ -7,10 +7,10 @@
 
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
-use cli::{Arg, Args, Tool};
+use cli::{Args, Tool};
 
 mod cli;
 mod diff;
@@ -66,38 +66,29 @@ fn convert(args: impl Iterator<Item = OsString>) -> ExitCode {
     let tool = Tool("kyaml");
     let mut args = Args::new(tool, args);
     let mut opts = kyaml::Options::new();
-    let mut keep_going = false;
+    let (mut compact, mut keep_going) = (false, false);
     let mut from = None;
     let mut files = Vec::new();
-    loop {
-        let flag = match args.next_arg() {
-            Ok(Some(Arg::Flag(flag))) => flag,
-            Ok(Some(Arg::Operand(file))) => {
-                files.push(PathBuf::from(file));
-                continue;
-            }
-            Ok(None) => break,
-            Err(code) => return code,
-        };
-        match args.common(&flag, &mut opts, Some(&mut from)) {
-            Ok(true) => continue,
-            Ok(false) => {}
-            Err(code) => return code,
-        }
-        match flag.as_str() {
-            "-c" | "--compact" => opts = opts.compact(true),
+    let parsed = args.parse(&mut opts, Some(&mut from), &mut files, |flag, args| {
+        match flag {
+            "-c" | "--compact" => compact = true,
             "-k" | "--keep-going" => keep_going = true,
             "-h" | "--help" => {
                 print!("{USAGE}\n{}", cli::HELP_FOOTER);
-                return ExitCode::SUCCESS;
+                return Err(ExitCode::SUCCESS);
             }
             "-V" | "--version" => {
                 println!("kyaml {}", env!("CARGO_PKG_VERSION"));
-                return ExitCode::SUCCESS;
+                return Err(ExitCode::SUCCESS);
             }
-            _ => return args.unknown(),
+            _ => return Err(args.unknown()),
         }
+        Ok(())
+    });
+    if let Err(code) = parsed {
+        return code;
     }
+    let opts = opts.compact(compact);
     if files.is_empty() {
         files.push("-".into());
     }
