@@ -96,6 +96,48 @@ pub(crate) fn encode_into_string(
     run(input, opts, out, crate::plan::Growing::default())
 }
 
+/// Checks every document of `input` with the checking pass alone
+/// ([`Plan::check`], the pass [`drive`] runs before writing to a sink that
+/// cannot take back), writing nothing: the error is the one an encoding
+/// would return. With `alloc`, duplicate keys are checked exactly.
+pub(crate) fn check(input: &[u8], opts: Options) -> Result<(), Error> {
+    #[cfg(feature = "alloc")]
+    let store = crate::plan::Growing::default();
+    #[cfg(not(feature = "alloc"))]
+    let mut room = FixedRoom::default();
+    #[cfg(not(feature = "alloc"))]
+    let store = Fixed::new(&mut room);
+    match opts.input_language() {
+        Input::Json => {
+            let mut src = Tokenizer::new(input, 0, opts.depth_limit());
+            check_all(&mut src, opts, store).map_err(|fault| locate(fault, &src, input))
+        }
+        #[cfg(feature = "alloc")]
+        Input::Yaml => {
+            let loaded = crate::scan::load_yaml(input, opts.yaml_schema(), opts.depth_limit());
+            let mut src = crate::scan::YamlSource::new(&loaded);
+            check_all(&mut src, opts, store).map_err(|fault| locate(fault, &src, input))
+        }
+    }
+}
+
+/// The checking pass over every document `src` reads.
+fn check_all<'a, Src: Source<'a>, S: Store>(
+    src: &mut Src,
+    opts: Options,
+    store: S,
+) -> Result<(), Fault> {
+    let mut plan_room = PlanRoom::default();
+    let mut plan = Plan::new(store, &mut plan_room);
+    while src.next_document()? {
+        plan.check(src, false)?;
+        if opts.output_form() == Form::Value {
+            only_value(src)?;
+        }
+    }
+    Ok(())
+}
+
 /// [`drive`] over `input` in the input language of `opts`, the error
 /// located in it. Each language is its own monomorphisation of the driver.
 #[inline(always)]

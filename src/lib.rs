@@ -362,6 +362,20 @@ impl Options {
         encode::encode_fixed(json.as_ref(), *self, out)
     }
 
+    /// Checks `input` as an encoding would, writing nothing: `Ok` when every
+    /// document is valid, else the error [`Options::to_fmt`] would return.
+    /// It runs the checking pass alone (no output is formatted).
+    ///
+    /// ```
+    /// let yaml = kyaml::Options::new().input(kyaml::Input::Yaml);
+    /// assert!(yaml.check("a: 1\n").is_ok());
+    /// let err = yaml.check("a: 1\na: 2\n").unwrap_err();
+    /// assert_eq!((err.line(), err.kind()), (2, kyaml::ErrorKind::DuplicateKey));
+    /// ```
+    pub fn check(&self, input: impl AsRef<[u8]>) -> Result<(), Error> {
+        encode::check(input.as_ref(), *self)
+    }
+
     /// Renders `json` into a new `String`.
     ///
     /// ```

@@ -74,7 +74,7 @@ fn an_invalid_document_is_reported_and_not_written() {
         b"{\"ok\": 1}\n{\"a\": [1,,2]}\n{\"never\": 3}\n",
     );
     let out = kyaml(&[bad.path()]).output();
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     assert_eq!(text(&out.stdout), "---\n{\n  ok: 1,\n}\n");
     let want = format!(
         "{}:2:10: expected a value\n  {{\"a\": [1,,2]}}\n           ^\n",
@@ -104,7 +104,7 @@ fn later_files_still_render_after_a_bad_one() {
     let bad = TempFile::new("bad2.json", b"[");
     let good = TempFile::new("good.json", b"2");
     let out = kyaml(&[bad.path(), good.path()]).output();
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     assert_eq!(text(&out.stdout), "---\n2\n");
 }
 
@@ -112,7 +112,7 @@ fn later_files_still_render_after_a_bad_one() {
 fn the_report_counts_characters_and_drops_the_carriage_return() {
     let json = "{\"a\":1}\r\n{\"b\": [1,\r\n  \"été\", x]}\r\n";
     let out = kyaml(&["-c"]).stdin(json).output();
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     assert_eq!(text(&out.stdout), "---\n{a: 1}\n");
     assert_eq!(
         text(&out.stderr),
@@ -130,7 +130,7 @@ fn control_characters_and_bad_bytes_are_shown_harmlessly() {
     );
     let bad = TempFile::new("utf8.json", b"[1,\n\"\xff\"]");
     let out = kyaml(&[bad.path()]).output();
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     let want = format!("{}:2:2: invalid UTF-8\n  \"\u{fffd}\"]\n   ^\n", bad.path());
     assert_eq!(text(&out.stderr), want);
 }
@@ -140,7 +140,7 @@ fn control_characters_and_bad_bytes_are_shown_harmlessly() {
 #[test]
 fn a_byte_order_mark_does_not_move_the_caret() {
     let out = kyaml(&[]).stdin("\u{feff}[1,]").output();
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         text(&out.stderr),
         "<stdin>:1:4: expected a value\n  [1,]\n     ^\n"
@@ -158,20 +158,20 @@ fn empty_input_writes_nothing() {
 fn a_missing_file_is_reported_and_the_rest_still_render() {
     let good = TempFile::new("after-missing.json", b"[true]");
     let out = kyaml(&["-c", "/nonexistent/kyaml-test.json", good.path()]).output();
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     assert_eq!(text(&out.stdout), "---\n[true]\n");
     let stderr = text(&out.stderr);
     // What failed, in words: no `(os error 2)`.
     assert_eq!(
         stderr,
-        "kyaml: cannot open /nonexistent/kyaml-test.json: No such file or directory\n"
+        "kyaml: cannot read /nonexistent/kyaml-test.json: No such file or directory\n"
     );
 }
 
 #[test]
 fn a_directory_is_reported_in_words() {
     let out = kyaml(&["/"]).output();
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     assert_eq!(text(&out.stderr), "kyaml: cannot read /: Is a directory\n");
 }
 
@@ -200,11 +200,35 @@ fn each_document_appears_before_the_input_ends() {
     assert!(child.wait().unwrap().success());
 }
 
+/// The same when the first value is a bare scalar: the guess of the
+/// language needs only the first line.
+#[test]
+fn a_stream_of_bare_scalars_is_not_held_back() {
+    use std::io::Read;
+    let mut child = kyaml(&[]).spawn();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    for (doc, want) in [("1\n", "---\n1\n"), ("true\n", "---\ntrue\n")] {
+        stdin.write_all(doc.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        // Blocks until the tool writes it: it must not wait for the end
+        // of its input (stdin stays open).
+        let mut got = vec![0; want.len()];
+        stdout.read_exact(&mut got).unwrap();
+        assert_eq!(text(&got), want);
+    }
+    drop(stdin);
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).unwrap();
+    assert_eq!(rest, "");
+    assert!(child.wait().unwrap().success());
+}
+
 #[test]
 fn keep_going_reports_each_bad_line_and_renders_the_rest() {
     let input = "{\"a\": 1}\n{\"a\": [1,,2]}\n{\"b\": 2}\nnope\n[3]\n";
     let out = kyaml(&["-c", "--keep-going"]).stdin(input).output();
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     assert_eq!(text(&out.stdout), "---\n{a: 1}\n---\n{b: 2}\n---\n[3]\n");
     assert_eq!(
         text(&out.stderr),
@@ -222,7 +246,7 @@ fn keep_going_reports_each_bad_line_and_renders_the_rest() {
     );
     // Without it, the first bad document ends the file.
     let out = kyaml(&["-c"]).stdin(input).output();
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     assert_eq!(text(&out.stdout), "---\n{a: 1}\n");
     assert_eq!(text(&out.stderr).lines().count(), 3);
     let out = kyaml(&["-k"]).stdin("[1]\n").output();
@@ -256,11 +280,14 @@ fn an_unknown_flag_is_a_usage_error() {
     let bad = kyaml(&[good.path(), "--frobnicate"]).output();
     assert_eq!(bad.status.code(), Some(2));
     assert_eq!(text(&bad.stdout), "");
-    assert!(text(&bad.stderr).starts_with("kyaml: unknown option `--frobnicate`\n\nUsage: kyaml"));
+    assert_eq!(
+        text(&bad.stderr),
+        "kyaml: unknown option `--frobnicate`; try 'kyaml --help'\n"
+    );
     // After `--`, a dash-led name is a file.
     let out = kyaml(&["--", "--help"]).output();
-    assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr).starts_with("kyaml: cannot open --help: "));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).starts_with("kyaml: cannot read --help: "));
 }
 
 #[test]
@@ -313,13 +340,13 @@ fn yaml_input_is_detected_and_warned_about() {
     // Flow YAML starting like JSON needs --from yaml.
     assert_eq!(
         kyaml(&["-c"]).stdin("{a: 1}").output().status.code(),
-        Some(1)
+        Some(2)
     );
     let out = kyaml(&["-c", "--from", "yaml"]).stdin("{a: 1}").output();
     assert_eq!(text(&out.stdout), "---\n{a: 1}\n");
     let bad = TempFile::new("bad.yaml", b"a: 1\n---\nb: [1\n");
     let out = kyaml(&[bad.path()]).output();
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     assert_eq!(text(&out.stdout), "---\n{\n  a: 1,\n}\n");
     assert!(
         text(&out.stderr).starts_with(&format!("{}:4:1: expected", bad.path())),

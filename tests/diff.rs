@@ -594,13 +594,13 @@ fn cli_exit_status_labels_and_errors() {
     assert_eq!((out.status.code(), text(&out.stdout)), (Some(2), ""));
     assert_eq!(
         text(&out.stderr),
-        format!("kyaml diff: {bad}:2:4: expected a value\n")
+        format!("{bad}:2:4: expected a value\n  [1,,2]\n     ^\n")
     );
     let bad_yaml = dir.file("bad.yaml", b"a: [1\n");
     let out = kyaml(&["diff", &bad_yaml, &a]).output();
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        text(&out.stderr).starts_with(&format!("kyaml diff: {bad_yaml}:")),
+        text(&out.stderr).starts_with(&format!("{bad_yaml}:")),
         "{}",
         text(&out.stderr)
     );
@@ -640,7 +640,36 @@ fn cli_yaml_against_json_and_yaml() {
     assert_eq!(
         text(&out.stdout),
         // The YAML side's comment is in its rendering, as `kyaml` writes it.
+        format!("--- {json}\n+++ {yaml}\n@@ -1,8 +1,8 @@ b\n ---\n {{\n+  b: \"x\",\n   a: [\n     1,\n     true,\n   ],\n-  b: \"x\",\n }}\n")
+    );
+    let out = kyaml(&["diff", "--comments", &json, &yaml]).output();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stdout),
+        // The YAML side's comment is in its rendering, as `kyaml` writes it.
         format!("--- {json}\n+++ {yaml}\n@@ -1,8 +1,9 @@\n ---\n {{\n+  # the same data\n+  b: \"x\",\n   a: [\n     1,\n     true,\n   ],\n-  b: \"x\",\n }}\n")
+    );
+    // A change of comments alone: exit 0 in both modes, shown only with
+    // --comments.
+    let commented = dir.file("c.yaml", b"b: x # the same\na: [1, on]\n");
+    let plain = dir.file("p.yaml", b"b: x\na: [1, on]\n");
+    for args in [
+        &["diff", &commented, &plain][..],
+        &["diff", "--unordered", &commented, &plain],
+    ] {
+        let out = kyaml(args).output();
+        assert_eq!(
+            (out.status.code(), text(&out.stdout)),
+            (Some(0), ""),
+            "{args:?}"
+        );
+    }
+    let out = kyaml(&["diff", "--comments", &commented, &plain]).output();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stdout).contains("-  b: \"x\", # the same\n+  b: \"x\",\n"),
+        "{}",
+        text(&out.stdout)
     );
     assert_eq!(
         kyaml(&["diff", "--unordered", &json, &yaml])
@@ -758,7 +787,12 @@ fn patch_round_trip_as(dir: &TempDir, extension: &str, old: &[u8], new: &[u8]) -
     let new_json = dir.file(&format!("new.{extension}"), new);
     let render = |file: &str| kyaml(&[file]).output().stdout;
     let (old_yaml, new_yaml) = (render(&old_json), render(&new_json));
-    let out = kyaml(&["diff", &old_json, &new_json]).output();
+    // With --comments the diff is of `kyaml`'s renderings, comments and
+    // all; the exit status says whether the data (the compact renderings,
+    // which have no comments) differ.
+    let data = |file: &str| kyaml(&["-c", file]).output().stdout;
+    let data_differ = data(&old_json) != data(&new_json);
+    let out = kyaml(&["diff", "--comments", &old_json, &new_json]).output();
     let documents = text(&old_yaml)
         .matches("---\n")
         .count()
@@ -767,7 +801,8 @@ fn patch_round_trip_as(dir: &TempDir, extension: &str, old: &[u8], new: &[u8]) -
         assert_eq!((out.status.code(), out.stdout.len()), (Some(0), 0));
         return documents;
     }
-    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let status = Some(i32::from(data_differ));
+    assert_eq!(out.status.code(), status, "{}", text(&out.stderr));
     let old_file = dir.file("old.yaml", &old_yaml);
     let patched = dir.0.join("patched.yaml");
     let status = Command::new("patch")

@@ -4,7 +4,8 @@
 //! pass into a buffer on the stack and falls back to the two passes when
 //! the output outgrows it; `transcode` reads from an `io::Read` (here one
 //! that gives a byte at a time, and one that gives pieces of changing
-//! sizes) and frames each document as it arrives. Same output for valid
+//! sizes) and frames each document as it arrives; `check` runs the checking
+//! pass alone. Same output for valid
 //! input, the same error (and the same documents before it) for invalid
 //! input, over every conformance input, every truncation of them,
 //! every one-byte change from a set of bytes that matter to JSON, and
@@ -40,6 +41,9 @@ fn assert_agree(json: &[u8]) -> bool {
         let shown = || format!("{opts:?} on {:?}", String::from_utf8_lossy(json));
         assert_eq!(one_pass, two_pass, "to_string, to_writer: {}", shown());
         assert_eq!(fmt, two_pass, "to_fmt, to_writer: {}", shown());
+        // The check alone: the same verdict, the same error.
+        let checked = opts.check(json);
+        assert_eq!(checked, two_pass.clone().map(|_| ()), "check: {}", shown());
         // From a reader, the same documents before the same error.
         let mut readers = vec![Pieces::new(json, &[3, 1, 4, 1, 5, 9, 2, 6, 53, 1000])];
         if json.len() <= 4096 {

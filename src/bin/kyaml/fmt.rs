@@ -1,12 +1,17 @@
-//! `kyaml fmt`: re-formats YAML (and KYAML) files as KYAML, comments kept;
-//! writes them back atomically (`-w`), checks them (`--check`) or shows
-//! the change (`-d`).
+//! `kyaml fmt`: re-formats YAML (and KYAML) files and the YAML blocks of
+//! Markdown pages as KYAML, comments kept; writes them back (`-w`, see
+//! `replace`), checks them (`--check`) or shows the change (`-d`).
+//! Line ends and a byte order mark are kept.
 
-use std::ffi::{OsStr, OsString};
-use std::fs;
-use std::io::{self, Read, Write};
+use std::ffi::OsString;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+use crate::cli::{self, Args, Tool};
+use crate::markdown;
+use crate::replace::{self, NotReplaced, Stamp};
+use crate::walk::{Kind, Rules, Walk};
 
 const USAGE: &str = "\
 Usage: kyaml fmt [OPTIONS] [PATH ...]
@@ -14,24 +19,37 @@ Usage: kyaml fmt [OPTIONS] [PATH ...]
 Re-formats YAML or KYAML as KYAML, keeping every comment and one blank line
 where the input had any between items. A second run changes nothing.
 Without PATH, or for `-`, reads standard input and writes standard output.
-A directory stands for every *.yaml and *.yml file under it (sorted; hidden
-directories skipped).
+
+A directory stands for the *.yaml and *.yml files under it, as git sees
+the tree: files that .gitignore (at any level) or .git/info/exclude
+ignores are left out, and so are hidden directories, symbolic links, and
+the templates/ folder of a Helm chart (a directory holding Chart.yaml). A
+file named on the command line is always read.
+
+A Markdown page (*.md) has each ```yaml or ```yml block formatted, and every
+other byte kept; a block that is not valid YAML is left as written, with
+a warning. A CRLF file is written with CRLF (its first line end decides),
+and a byte order mark is kept.
 
 Options:
       --check            write nothing; list each file that would change,
                          and exit 1 if any would (for CI and pre-commit)
-  -w, --write            rewrite each file that changes, atomically (a
-                         temporary file in the same directory, then renamed)
+  -w, --write            rewrite each file that changes (see the README:
+                         atomic, mode and owner kept, and a file changed
+                         meanwhile is left as it is, exit 1)
   -d, --diff             print a unified diff of each file that would change
                          (applies with `patch`)
+      --exclude GLOB     leave out the paths a walk meets that GLOB matches
+                         (gitignore syntax: `vendor`, `**/zz_generated*`,
+                         `docs/**`; repeatable)
+      --markdown         walks take *.md pages too
       --schema NAME      how plain scalars read: kubectl (the default) or
                          yaml-1.2
   -c, --compact          one line per document (writes no comments)
   -h, --help             print this help
 
 A file that does not parse is reported as FILE:LINE:COLUMN and left as it
-is; the other files are still processed. Exit status: 0, 1 when a file
-failed or (with --check) would change, 2 on a bad command line.
+is; the other files are still processed.
 ";
 
 /// What to do with each formatted file.
@@ -42,122 +60,93 @@ struct Mode {
     diff: bool,
 }
 
+/// How `kyaml fmt` went, worst last.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Status {
+    Clean,
+    /// `--check` found a file to format, or `-w` left a changed file.
+    Unformatted,
+    Trouble,
+}
+
+const TOOL: Tool = Tool("kyaml fmt");
+
 /// Runs `kyaml fmt` with the arguments after `fmt`.
 pub(crate) fn main(args: impl Iterator<Item = OsString>) -> ExitCode {
+    let mut args = Args::new(TOOL, args);
     let mut mode = Mode::default();
     let mut opts = kyaml::Options::new().input(kyaml::Input::Yaml);
-    let mut paths: Vec<OsString> = Vec::new();
-    let mut flags_done = false;
-    let mut args = args;
-    while let Some(arg) = args.next() {
-        let flag = match arg.to_str() {
-            Some(flag) if !flags_done && flag.starts_with('-') && flag != "-" => flag,
-            _ => {
-                paths.push(arg);
-                continue;
-            }
-        };
+    let mut compact = false;
+    let mut paths: Vec<PathBuf> = Vec::new();
+    let mut walk = Walk {
+        excludes: Rules::default(),
+        markdown: false,
+    };
+    let parsed = args.parse(&mut opts, None, &mut paths, |flag, args| {
         match flag {
-            "--" => flags_done = true,
             "--check" => mode.check = true,
             "-w" | "--write" => mode.write = true,
             "-d" | "--diff" => mode.diff = true,
-            "-c" | "--compact" => opts = opts.compact(true),
+            "-c" | "--compact" => compact = true,
+            "--markdown" => walk.markdown = true,
+            "--exclude" => walk.excludes.add(args.value("a glob")?.as_bytes()),
             "-h" | "--help" => {
-                print!("{USAGE}");
-                return ExitCode::SUCCESS;
+                print!("{USAGE}\n{}", cli::HELP_FOOTER);
+                return Err(ExitCode::SUCCESS);
             }
-            "--schema" => match args.next().as_deref().and_then(OsStr::to_str) {
-                Some("kubectl") => opts = opts.schema(kyaml::Schema::Kubectl),
-                Some("yaml-1.2") => opts = opts.schema(kyaml::Schema::Yaml12),
-                other => {
-                    let other = other.unwrap_or("nothing");
-                    return usage(&format!(
-                        "`--schema` takes kubectl or yaml-1.2, not `{other}`"
-                    ));
-                }
-            },
-            other => return usage(&format!("unknown option `{other}`")),
+            _ => return Err(args.unknown()),
         }
+        Ok(())
+    });
+    if let Err(code) = parsed {
+        return code;
     }
+    let opts = opts.compact(compact);
     if mode.check && mode.write {
-        return usage("`--check` writes nothing: it cannot go with `--write`");
+        return TOOL.usage("`--check` writes nothing: it cannot go with `--write`");
     }
     if paths.is_empty() {
-        paths.push(OsString::from("-"));
+        paths.push(PathBuf::from("-"));
     }
-    let mut failed = false;
-    let mut changed = false;
+    let mut status = Status::Clean;
     let mut files = Vec::new();
     for path in &paths {
-        if let Err(e) = expand(Path::new(path), &mut files) {
-            eprintln!("kyaml fmt: {}: {e}", Path::new(path).display());
-            failed = true;
+        let name = cli::display_name(path);
+        match walk.expand(path, &mut files) {
+            Ok(0) => {
+                TOOL.unreadable(&name, "no YAML files under it");
+                status = Status::Trouble;
+            }
+            Ok(_) => {}
+            Err(e) => {
+                TOOL.unreadable(&name, cli::in_words(&e));
+                status = Status::Trouble;
+            }
         }
     }
     let mut warned_compact = false;
-    for file in &files {
-        match format_file(file, opts, mode) {
+    for (file, kind) in &files {
+        match format_file(file, *kind, opts, mode) {
             Ok(outcome) => {
-                changed |= outcome.changed;
+                if outcome.changed && mode.check {
+                    status = status.max(Status::Unformatted);
+                }
+                // Said once, of the first file with comments.
                 if outcome.dropped_comments && !warned_compact {
-                    eprintln!(
-                        "kyaml fmt: warning: --compact writes no comments; the input's are dropped"
-                    );
+                    cli::warn_compact(&cli::display_name(file));
                     warned_compact = true;
                 }
             }
             Err(Failed::BrokenPipe) => break,
-            Err(Failed::Reported) => failed = true,
+            Err(Failed::Changed) => status = status.max(Status::Unformatted),
+            Err(Failed::Reported) => status = Status::Trouble,
         }
     }
-    match failed || (mode.check && changed) {
-        true => ExitCode::from(1),
-        false => ExitCode::SUCCESS,
+    match status {
+        Status::Clean => ExitCode::SUCCESS,
+        Status::Unformatted => ExitCode::from(cli::DIFFERENT),
+        Status::Trouble => ExitCode::from(cli::TROUBLE),
     }
-}
-
-fn usage(message: &str) -> ExitCode {
-    eprintln!("kyaml fmt: {message}\n\n{USAGE}");
-    ExitCode::from(2)
-}
-
-/// Adds `path` to `files`: itself, or for a directory every `*.yaml` and
-/// `*.yml` file under it, sorted, hidden directories skipped.
-fn expand(path: &Path, files: &mut Vec<PathBuf>) -> io::Result<()> {
-    if path.as_os_str() == "-" || !fs::metadata(path)?.is_dir() {
-        files.push(path.to_path_buf());
-        return Ok(());
-    }
-    let mut found = Vec::new();
-    let mut dirs = vec![path.to_path_buf()];
-    while let Some(dir) = dirs.pop() {
-        for entry in fs::read_dir(&dir)? {
-            let entry = entry?;
-            let name = entry.file_name();
-            let file_type = entry.file_type()?;
-            let hidden = name.to_str().is_some_and(|n| n.starts_with('.'));
-            // A symbolic link counts as what it points to.
-            let is_dir = file_type.is_dir()
-                || (file_type.is_symlink() && fs::metadata(entry.path()).is_ok_and(|m| m.is_dir()));
-            if is_dir {
-                // Links to directories are not followed (no cycles).
-                if !hidden && !file_type.is_symlink() {
-                    dirs.push(entry.path());
-                }
-                continue;
-            }
-            let yaml = Path::new(&name)
-                .extension()
-                .is_some_and(|e| e == "yaml" || e == "yml");
-            if yaml {
-                found.push(entry.path());
-            }
-        }
-    }
-    found.sort();
-    files.extend(found);
-    Ok(())
 }
 
 /// What became of one file.
@@ -170,46 +159,64 @@ struct Outcome {
 enum Failed {
     /// Said on standard error.
     Reported,
+    /// It changed while it was formatted: left as it is (said).
+    Changed,
     /// Standard output is gone: stop quietly.
     BrokenPipe,
 }
 
 /// Formats one file (`-`: standard input) and does what `mode` says.
-fn format_file(file: &Path, opts: kyaml::Options, mode: Mode) -> Result<Outcome, Failed> {
+fn format_file(
+    file: &Path,
+    kind: Kind,
+    opts: kyaml::Options,
+    mode: Mode,
+) -> Result<Outcome, Failed> {
     let stdin = file.as_os_str() == "-";
-    let name = match stdin {
-        true => String::from("<stdin>"),
-        false => file.display().to_string(),
-    };
-    let input = match read(file, stdin) {
-        Ok(input) => input,
+    let name = cli::display_name(file);
+    let (input, stamp) = match cli::read_whole(file) {
+        Ok((input, meta)) => (input, meta.as_ref().map(Stamp::of)),
         Err(e) => {
-            eprintln!("kyaml fmt: {name}: {e}");
+            TOOL.unreadable(&name, cli::in_words(&e));
             return Err(Failed::Reported);
         }
     };
-    // One reading gives the output and the warnings.
-    let mut formatted = Vec::new();
-    let mut warnings = Vec::new();
-    let written = opts.to_writer_with_warnings(&input, &mut formatted, &mut warnings);
-    for warning in warnings {
-        eprintln!(
-            "{name}:{}:{}: warning: {}",
-            warning.line, warning.column, warning.message
-        );
-    }
-    if let Err(e) = written {
-        match crate::invalid(&e) {
-            Some(err) => crate::report(&name, err.line_in(&input), 1, err),
-            None => eprintln!("kyaml fmt: {name}: {e}"),
-        }
-        return Err(Failed::Reported);
-    }
-    // The writer writes only what the emitter wrote: text.
-    let formatted = String::from_utf8(formatted)
-        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    let formatted = match kind {
+        Kind::Yaml => match format_yaml(&input, opts) {
+            (Ok(text), warnings) => {
+                for warning in &warnings {
+                    cli::warn(&name, warning);
+                }
+                text
+            }
+            (Err(err), _) => {
+                cli::report_invalid_in(&name, &input, &err);
+                return Err(Failed::Reported);
+            }
+        },
+        Kind::Markdown => markdown::rewrite(&input, |block| {
+            let (text, warnings) = format_yaml(&block.text, opts);
+            for mut warning in warnings {
+                warning.line += block.line - 1;
+                warning.column += block.indent;
+                cli::warn(&name, &warning);
+            }
+            match text {
+                Ok(text) => Some(text),
+                Err(err) => {
+                    cli::warn_at(
+                        &name,
+                        block.line + err.line() - 1,
+                        err.column() + block.indent,
+                        format_args!("this YAML block is left as written: {}", err.message()),
+                    );
+                    None
+                }
+            }
+        }),
+    };
     let outcome = Outcome {
-        changed: formatted.as_bytes() != input.as_slice(),
+        changed: formatted != input,
         dropped_comments: opts.is_compact() && kyaml::has_comments(&input),
     };
     let mut stdout = io::stdout().lock();
@@ -222,7 +229,8 @@ fn format_file(file: &Path, opts: kyaml::Options, mode: Mode) -> Result<Outcome,
         match outcome.changed {
             true => {
                 let old = String::from_utf8_lossy(&input);
-                let diff = kyaml::LineDiff::new(&old, &formatted).labels(&name, &name);
+                let new = String::from_utf8_lossy(&formatted);
+                let diff = kyaml::LineDiff::new(&old, &new).labels(&name, &name);
                 write!(stdout, "{diff}")
             }
             false => Ok(()),
@@ -230,76 +238,76 @@ fn format_file(file: &Path, opts: kyaml::Options, mode: Mode) -> Result<Outcome,
     } else if mode.write && !stdin {
         Ok(())
     } else {
-        stdout.write_all(formatted.as_bytes())
+        stdout.write_all(&formatted)
     };
     match printed.and_then(|()| stdout.flush()) {
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Err(Failed::BrokenPipe),
         Err(e) => {
-            eprintln!("kyaml fmt: standard output: {e}");
+            TOOL.failed("standard output", cli::in_words(&e));
             return Err(Failed::Reported);
         }
         Ok(()) => {}
     }
-    if mode.write && !stdin && outcome.changed {
-        if let Err(e) = replace(file, formatted.as_bytes()) {
-            eprintln!("kyaml fmt: {name}: not rewritten (left as it was): {e}");
-            return Err(Failed::Reported);
+    if let (true, false, true, Some(stamp)) = (mode.write, stdin, outcome.changed, stamp) {
+        match replace::replace(file, &formatted, stamp) {
+            Ok(()) => {}
+            Err(NotReplaced::Changed) => {
+                TOOL.failed(&name, "changed while it was being formatted; left as it is");
+                return Err(Failed::Changed);
+            }
+            Err(NotReplaced::Io(e)) => {
+                TOOL.failed(
+                    &name,
+                    format_args!("not rewritten (left as it was): {}", cli::in_words(&e)),
+                );
+                return Err(Failed::Reported);
+            }
         }
     }
     Ok(outcome)
 }
 
-fn read(file: &Path, stdin: bool) -> io::Result<Vec<u8>> {
-    if stdin {
-        let mut input = Vec::new();
-        io::stdin().lock().read_to_end(&mut input)?;
-        return Ok(input);
-    }
-    fs::read(file)
-}
-
-/// Replaces the contents of `file` (of its target, for a symbolic link)
-/// with `bytes` atomically: a temporary file in the same directory,
-/// written, given the original's permissions and synced, is renamed over
-/// it, so a reader sees the old contents or the new, never a part. On any
-/// failure the temporary file is removed and the original is untouched.
-fn replace(file: &Path, bytes: &[u8]) -> io::Result<()> {
-    let target = fs::canonicalize(file)?;
-    let dir = target.parent().unwrap_or(Path::new("."));
-    let base = target.file_name().unwrap_or(OsStr::new("file"));
-    let permissions = fs::metadata(&target)?.permissions();
-    let mut temp_name = OsString::from(".");
-    temp_name.push(base);
-    temp_name.push(format!(".kyaml-fmt-{}", std::process::id()));
-    let temp = dir.join(temp_name);
-    let mut out = fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&temp)?;
-    let written = out
-        .write_all(bytes)
-        .and_then(|()| out.set_permissions(permissions))
-        .and_then(|()| out.sync_all())
-        .and_then(|()| injected_fault())
-        .and_then(|()| fs::rename(&temp, &target));
-    drop(out);
+/// Formats one YAML text, with the warnings of its reading. A byte order
+/// mark is kept, and CRLF line ends if its first line has one.
+fn format_yaml(
+    input: &[u8],
+    opts: kyaml::Options,
+) -> (Result<Vec<u8>, kyaml::Error>, Vec<kyaml::Warning>) {
+    let bom = input.starts_with(cli::BOM);
+    let crlf = input
+        .iter()
+        .position(|&b| b == b'\n')
+        .is_some_and(|end| end > 0 && input[end - 1] == b'\r');
+    let mut formatted = Vec::with_capacity(input.len() + input.len() / 4);
+    let mut warnings = Vec::new();
+    let written = opts.to_writer_with_warnings(input, &mut formatted, &mut warnings);
     if let Err(e) = written {
-        let _ = fs::remove_file(&temp);
-        return Err(e);
+        let err = match cli::invalid(&e) {
+            Some(err) => *err,
+            // A `Vec` takes every write: only invalid input fails.
+            None => unreachable!("writing to memory failed: {e}"),
+        };
+        return (Err(err), warnings);
     }
-    // The rename itself is durable once the directory is synced.
-    if let Ok(dir) = fs::File::open(dir) {
-        let _ = dir.sync_all();
+    if !bom && !crlf {
+        return (Ok(formatted), warnings);
     }
-    Ok(())
-}
-
-/// In debug builds (the tests'), `KYAML_FMT_FAIL_BEFORE_RENAME` set makes
-/// every rewrite fail after the temporary file is written and synced, just
-/// before the rename: the test of atomicity.
-fn injected_fault() -> io::Result<()> {
-    if cfg!(debug_assertions) && std::env::var_os("KYAML_FMT_FAIL_BEFORE_RENAME").is_some() {
-        return Err(io::Error::other("injected failure before rename"));
+    let mut out = Vec::with_capacity(formatted.len() + formatted.len() / 16 + 8);
+    if bom && !formatted.starts_with(cli::BOM) {
+        out.extend_from_slice(cli::BOM);
     }
-    Ok(())
+    if crlf {
+        for line in formatted.split_inclusive(|&b| b == b'\n') {
+            match line.strip_suffix(b"\n") {
+                Some(text) => {
+                    out.extend_from_slice(text.strip_suffix(b"\r").unwrap_or(text));
+                    out.extend_from_slice(b"\r\n");
+                }
+                None => out.extend_from_slice(line),
+            }
+        }
+    } else {
+        out.extend_from_slice(&formatted);
+    }
+    (Ok(out), warnings)
 }
