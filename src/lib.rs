@@ -79,6 +79,9 @@ mod scan;
 mod stream;
 mod swar;
 mod tiered;
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+pub mod value;
 
 use core::fmt;
 

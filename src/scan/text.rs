@@ -65,6 +65,20 @@ impl<'a> Text<'a> {
         }
     }
 
+    /// A string that needs no decoding (a Rust `&str`), flagged printable
+    /// when it is: verbatim, or [`Spelling::Unescaped`] when it holds `"`,
+    /// `\` or C0 controls.
+    #[cfg(feature = "serde")]
+    pub(crate) fn verbatim(s: &'a str) -> Text<'a> {
+        // One word-at-a-time pass: the first `"`, `\` or C0 control, and
+        // whether every byte before it is printable ASCII.
+        match crate::swar::string_special_printable(s.as_bytes(), 0) {
+            (at, true) if at == s.len() => Text::printable(s),
+            (at, false) if at == s.len() => Text::new(s, Spelling::Verbatim, false),
+            _ => Text::new(s, Spelling::Unescaped, s.contains('\n')),
+        }
+    }
+
     /// The body, when it is known to be printable ASCII that needs no
     /// decoding and no escaping.
     pub(crate) fn as_printable(&self) -> Option<&'a str> {
