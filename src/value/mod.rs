@@ -399,14 +399,5 @@ pub fn assert_eq_impl<L: Serialize + ?Sized, R: Serialize + ?Sized>(
     message: Option<fmt::Arguments<'_>>,
 ) {
     let diff = Diff::new(left, right).unordered(unordered);
-    if diff.is_equal() {
-        return;
-    }
-    let how = if unordered { " (maps unordered)" } else { "" };
-    match message {
-        Some(message) => {
-            panic!("assertion `left == right` failed as KYAML{how}: {message}\n{diff}")
-        }
-        None => panic!("assertion `left == right` failed as KYAML{how}\n{diff}"),
-    }
+    crate::diff::fail_unless_equal(diff.is_equal(), diff, unordered, message);
 }
