@@ -53,26 +53,34 @@ use crate::{ErrorKind, Form, Input, Options};
 /// assert_eq!(err.to_string(), "key must be a string");
 /// ```
 #[derive(Clone, PartialEq, Eq)]
-pub struct Error {
+pub struct Error(alloc::boxed::Box<Inner>);
+
+/// Boxed, so that every call of the serializer returns a pointer's width.
+#[derive(Clone, PartialEq, Eq)]
+struct Inner {
     kind: ErrorKind,
     message: String,
 }
 
 impl Error {
     fn new(kind: ErrorKind, message: &str) -> Error {
-        Error {
+        Error::formatted(kind, format_args!("{message}"))
+    }
+
+    fn formatted(kind: ErrorKind, message: fmt::Arguments<'_>) -> Error {
+        let mut text = String::new();
+        let _ = fmt::write(&mut text, message);
+        Error(alloc::boxed::Box::new(Inner {
             kind,
-            message: message.into(),
-        }
+            message: text,
+        }))
     }
 
     fn duplicate_key(key: &str) -> Error {
-        let mut message = String::new();
-        let _ = fmt::write(&mut message, format_args!("duplicate key {key:?}"));
-        Error {
-            kind: ErrorKind::DuplicateKey,
-            message,
-        }
+        Error::formatted(
+            ErrorKind::DuplicateKey,
+            format_args!("duplicate key {key:?}"),
+        )
     }
 
     /// What went wrong: [`ErrorKind::Data`] (a map key serde_json cannot
@@ -80,13 +88,13 @@ impl Error {
     /// [`ErrorKind::Write`] (the sink failed) or [`ErrorKind::Custom`]
     /// (the value's `Serialize` failed).
     pub fn kind(&self) -> ErrorKind {
-        self.kind
+        self.0.kind
     }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        f.write_str(&self.0.message)
     }
 }
 
@@ -94,8 +102,8 @@ impl fmt::Display for Error {
 impl fmt::Debug for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_tuple("Error")
-            .field(&self.kind)
-            .field(&self.message)
+            .field(&self.0.kind)
+            .field(&self.0.message)
             .finish()
     }
 }
@@ -104,12 +112,7 @@ impl core::error::Error for Error {}
 
 impl serde::ser::Error for Error {
     fn custom<T: fmt::Display>(msg: T) -> Error {
-        let mut message = String::new();
-        let _ = fmt::write(&mut message, format_args!("{msg}"));
-        Error {
-            kind: ErrorKind::Custom,
-            message,
-        }
+        Error::formatted(ErrorKind::Custom, format_args!("{msg}"))
     }
 }
 
@@ -117,7 +120,7 @@ impl serde::ser::Error for Error {
 impl From<Error> for std::io::Error {
     /// `InvalidData`, or `Other` for a failed sink, with the error inside.
     fn from(err: Error) -> std::io::Error {
-        let kind = match err.kind {
+        let kind = match err.kind() {
             ErrorKind::Write => std::io::ErrorKind::Other,
             _ => std::io::ErrorKind::InvalidData,
         };
@@ -153,7 +156,7 @@ impl Options {
     /// ```
     #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
     pub fn value_to_string<T: Serialize + ?Sized>(&self, value: &T) -> Result<String, Error> {
-        let mut out = String::new();
+        let mut out = String::with_capacity(128);
         render(value, *self, &mut out)?;
         Ok(out)
     }
@@ -283,7 +286,7 @@ impl<T: Serialize + ?Sized> fmt::Display for Dump<'_, T> {
 /// error: what [`Dump`] and [`Diff`] show.
 fn show<T: Serialize + ?Sized>(value: &T, compact: bool) -> String {
     let opts = Options::new().form(Form::Value).compact(compact);
-    let mut out = String::new();
+    let mut out = String::with_capacity(128);
     if let Err(err) = render(value, opts, &mut out) {
         let _ = fmt::write(&mut out, format_args!("null # not KYAML: {err}"));
     }

@@ -4,126 +4,87 @@
 //! decimal near 1 (`1500000.0`, `0.00015`) and with an exponent far from it
 //! (`1.5e+16`, `1.5e-7`).
 
+use alloc::string::String;
 use core::fmt::{self, Write};
 
-/// Room for any integer up to 128 bits and any float's spelling.
-pub(super) struct Digits {
-    buf: [u8; 64],
-    len: usize,
+/// Appends `n` in decimal, after a `-` if `negative`.
+pub(super) fn push_integer(out: &mut String, negative: bool, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    if negative {
+        out.push('-');
+    }
+    out.extend(digits[at..].iter().map(|&d| char::from(d)));
 }
 
-impl Digits {
-    pub(super) const fn new() -> Digits {
-        Digits {
-            buf: [0; 64],
-            len: 0,
-        }
-    }
+/// Appends any integer through `Display` (the 128-bit ones).
+pub(super) fn push_display(out: &mut String, n: impl fmt::Display) {
+    let _ = write!(out, "{n}");
+}
 
-    pub(super) fn as_str(&self) -> &str {
-        // Only `&str`s and ASCII digits are written into it.
-        core::str::from_utf8(&self.buf[..self.len]).unwrap_or("0")
+/// Appends a finite float as serde_json writes it and says whether the
+/// text has an exponent. `plain` is the range of decimal exponents written
+/// without one: `-5..=15` for `f64`, `-6..=12` for `f32`. `scratch` is
+/// room for the digits.
+pub(super) fn push_float(
+    out: &mut String,
+    scratch: &mut String,
+    value: impl fmt::LowerExp,
+    plain: core::ops::RangeInclusive<i32>,
+) -> bool {
+    // `{:e}` gives the shortest digits that read back as the same float,
+    // as serde_json's formatter does: `-1.5e-7`, `1e20`.
+    scratch.clear();
+    let _ = write!(scratch, "{value:e}");
+    let (mantissa, exponent) = scratch.split_once('e').unwrap_or((scratch, "0"));
+    let exp = parse_exponent(exponent.as_bytes());
+    if !plain.contains(&exp) {
+        // `1.5e-7`, `1e+20`: the mantissa as it is, the sign always.
+        out.push_str(mantissa);
+        out.push_str(if exp < 0 { "e-" } else { "e+" });
+        out.push_str(exponent.trim_start_matches('-'));
+        return true;
     }
-
-    fn push(&mut self, bytes: &[u8]) {
-        let end = (self.len + bytes.len()).min(self.buf.len());
-        self.buf[self.len..end].copy_from_slice(&bytes[..end - self.len]);
-        self.len = end;
+    let (negative, mantissa) = match mantissa.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, mantissa),
+    };
+    if negative {
+        out.push('-');
     }
-
-    /// `n` in decimal, after a `-` if `negative`.
-    pub(super) fn integer(&mut self, negative: bool, mut n: u64) -> &str {
-        let mut tmp = [0u8; 20];
-        let mut at = tmp.len();
-        loop {
-            at -= 1;
-            tmp[at] = b'0' + (n % 10) as u8;
-            n /= 10;
-            if n == 0 {
-                break;
-            }
-        }
-        self.len = 0;
-        if negative {
-            self.push(b"-");
-        }
-        self.push(&tmp[at..]);
-        self.as_str()
+    // d.ddd × 10^exp: the first digit, then the rest.
+    let (first, rest) = mantissa.split_at(1.min(mantissa.len()));
+    let rest = rest.strip_prefix('.').unwrap_or(rest);
+    if exp < 0 {
+        // 0.000ddd
+        out.push_str("0.");
+        out.extend(core::iter::repeat_n('0', (-exp - 1) as usize));
+        out.push_str(first);
+        out.push_str(rest);
+        return false;
     }
-
-    /// Any integer through `Display` (the 128-bit ones).
-    pub(super) fn display(&mut self, n: impl fmt::Display) -> &str {
-        self.len = 0;
-        let _ = write!(self, "{n}");
-        self.as_str()
+    let whole = exp as usize;
+    out.push_str(first);
+    if whole >= rest.len() {
+        // ddd000.0
+        out.push_str(rest);
+        out.extend(core::iter::repeat_n('0', whole - rest.len()));
+        out.push_str(".0");
+    } else {
+        // dd.dd
+        out.push_str(&rest[..whole]);
+        out.push('.');
+        out.push_str(&rest[whole..]);
     }
-
-    /// A finite float as serde_json writes it, and whether the text has an
-    /// exponent. `plain` is the range of decimal exponents written without
-    /// one: `-5..=15` for `f64`, `-6..=12` for `f32`.
-    pub(super) fn float(
-        &mut self,
-        value: impl fmt::LowerExp,
-        plain: core::ops::RangeInclusive<i32>,
-    ) -> (&str, bool) {
-        // `{:e}` gives the shortest digits that read back as the same
-        // float, as serde_json's formatter does: `-1.5e-7`, `1e20`.
-        let mut sci = Digits::new();
-        let _ = write!(sci, "{value:e}");
-        let text = &sci.buf[..sci.len];
-        let e_at = text.iter().position(|&b| b == b'e').unwrap_or(text.len());
-        let (mantissa, exponent) = (&text[..e_at], &text[(e_at + 1).min(text.len())..]);
-        let exp = parse_exponent(exponent);
-        self.len = 0;
-        let (negative, mantissa) = match mantissa.split_first() {
-            Some((b'-', rest)) => (true, rest),
-            _ => (false, mantissa),
-        };
-        if negative {
-            self.push(b"-");
-        }
-        if !plain.contains(&exp) {
-            // `1.5e-7`, `1e+20`: the mantissa as it is, the sign always.
-            self.push(mantissa);
-            self.push(if exp < 0 { b"e-" } else { b"e+" });
-            self.push(&exponent[usize::from(exponent.first() == Some(&b'-'))..]);
-            return (self.as_str(), true);
-        }
-        // The digits without the point: d.ddd × 10^exp.
-        let mut digits = [0u8; 24];
-        let mut n = 0;
-        for &b in mantissa.iter().filter(|b| b.is_ascii_digit()) {
-            if n < digits.len() {
-                digits[n] = b;
-                n += 1;
-            }
-        }
-        let digits = &digits[..n];
-        if exp < 0 {
-            // 0.000ddd
-            self.push(b"0.");
-            for _ in 0..(-exp - 1) {
-                self.push(b"0");
-            }
-            self.push(digits);
-        } else {
-            let whole = exp as usize + 1;
-            if whole >= digits.len() {
-                // ddd000.0
-                self.push(digits);
-                for _ in digits.len()..whole {
-                    self.push(b"0");
-                }
-                self.push(b".0");
-            } else {
-                // dd.dd
-                self.push(&digits[..whole]);
-                self.push(b".");
-                self.push(&digits[whole..]);
-            }
-        }
-        (self.as_str(), false)
-    }
+    false
 }
 
 /// The exponent of a `{:e}` spelling: an optional `-` and digits.
@@ -142,21 +103,15 @@ fn parse_exponent(text: &[u8]) -> i32 {
     }
 }
 
-impl Write for Digits {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        self.push(s.as_bytes());
-        Ok(())
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::Digits;
+    use super::{push_display, push_float, push_integer};
+    use std::string::String;
 
-    fn f64_text(v: f64) -> (std::string::String, bool) {
-        let mut d = Digits::new();
-        let (text, exponent) = d.float(v, -5..=15);
-        (text.into(), exponent)
+    fn f64_text(v: f64) -> (String, bool) {
+        let mut out = String::new();
+        let exponent = push_float(&mut out, &mut String::new(), v, -5..=15);
+        (out, exponent)
     }
 
     #[test]
@@ -192,8 +147,9 @@ mod tests {
             3.4028235e38,
             1e-45,
         ] {
-            let mut d = Digits::new();
-            assert_eq!(d.float(v, -6..=12).0, serde_json::to_string(&v).unwrap());
+            let mut out = String::new();
+            push_float(&mut out, &mut String::new(), v, -6..=12);
+            assert_eq!(out, serde_json::to_string(&v).unwrap());
         }
     }
 

@@ -24,7 +24,7 @@ use core::fmt::{self, Write as _};
 
 use serde::ser::{self, Impossible, Serialize};
 
-use super::number::Digits;
+use super::number::{push_display, push_float, push_integer};
 use super::Error;
 use crate::emit::{Emitter, Room};
 use crate::scan::{KeyId, Text};
@@ -85,8 +85,12 @@ pub(super) struct Writer<'e, 'v> {
     betting: bool,
     /// The texts of the keys of the open maps, one after another.
     keys: String,
-    /// Where each of those keys ends in `keys`.
-    key_ends: Vec<usize>,
+    /// Where each of those keys ends in `keys`, and its hash (from its
+    /// [`KeyId`]), which is compared first.
+    key_ends: Vec<(usize, u64)>,
+    /// The text of the number being written, and room for its digits.
+    digits: String,
+    scratch: String,
     /// The reader's error the two-step route would report, once the value
     /// has serialized; nothing more is written after it.
     fault: Option<Error>,
@@ -112,6 +116,8 @@ pub(super) fn write<T: Serialize + ?Sized>(
         betting,
         keys: String::new(),
         key_ends: Vec::new(),
+        digits: String::new(),
+        scratch: String::new(),
         fault: None,
     };
     writer.emitter.begin_document().map_err(sink_failed)?;
@@ -211,17 +217,18 @@ impl Writer<'_, '_> {
     fn check_keys(&mut self, first_key: usize, text_start: usize) {
         let ends = &self.key_ends[first_key..];
         let key = |i: usize| {
-            let start = if i == 0 { text_start } else { ends[i - 1] };
-            &self.keys[start..ends[i]]
+            let start = if i == 0 { text_start } else { ends[i - 1].0 };
+            &self.keys[start..ends[i].0]
         };
+        let same = |i: usize, j: usize| ends[i].1 == ends[j].1 && key(i) == key(j);
         let duplicate = if ends.len() <= 16 {
-            (1..ends.len()).find_map(|i| (0..i).find(|&j| key(j) == key(i)).map(|_| key(i)))
+            (1..ends.len()).find_map(|i| (0..i).find(|&j| same(i, j)).map(|_| key(i)))
         } else {
             let mut order: Vec<usize> = (0..ends.len()).collect();
-            order.sort_unstable_by(|&a, &b| key(a).cmp(key(b)));
+            order.sort_unstable_by(|&a, &b| (ends[a].1, key(a)).cmp(&(ends[b].1, key(b))));
             order
                 .windows(2)
-                .find(|w| key(w[0]) == key(w[1]))
+                .find(|w| same(w[0], w[1]))
                 .map(|w| key(w[0]))
         };
         if let Some(k) = duplicate {
@@ -237,11 +244,10 @@ impl Writer<'_, '_> {
             self.keys.truncate(start);
             return Ok(());
         }
-        self.key_ends.push(self.keys.len());
         let text = Text::verbatim(&self.keys[start..]);
-        self.emitter
-            .key(&text, &KeyId::of(&text))
-            .map_err(sink_failed)
+        let id = KeyId::of(&text);
+        self.key_ends.push((self.keys.len(), id.hash));
+        self.emitter.key(&text, &id).map_err(sink_failed)
     }
 
     /// Writes a string value.
@@ -253,13 +259,16 @@ impl Writer<'_, '_> {
         self.emitter.string(&Text::verbatim(s)).map_err(sink_failed)
     }
 
-    /// Writes a number in JSON's grammar (`exponent`: it has one).
-    fn number(&mut self, text: &str, exponent: bool) -> Result<(), Error> {
+    /// Writes the number in `digits`, in JSON's grammar (`exponent`: it
+    /// has one).
+    fn number(&mut self, exponent: bool) -> Result<(), Error> {
         self.element(false).map_err(sink_failed)?;
         if self.stopped() {
             return Ok(());
         }
-        self.emitter.number(text, exponent).map_err(sink_failed)
+        self.emitter
+            .number(&self.digits, exponent)
+            .map_err(sink_failed)
     }
 
     /// Writes `true`, `false` or `null`.
@@ -272,9 +281,9 @@ impl Writer<'_, '_> {
     }
 
     fn integer(&mut self, negative: bool, n: u64) -> Result<(), Error> {
-        let mut digits = Digits::new();
-        let text = digits.integer(negative, n);
-        self.number(text, false)
+        self.digits.clear();
+        push_integer(&mut self.digits, negative, n);
+        self.number(false)
     }
 
     fn float(
@@ -287,9 +296,9 @@ impl Writer<'_, '_> {
             // serde_json writes NaN and the infinities as `null`.
             return self.word("null");
         }
-        let mut digits = Digits::new();
-        let (text, exponent) = digits.float(v, plain);
-        self.number(text, exponent)
+        self.digits.clear();
+        let exponent = push_float(&mut self.digits, &mut self.scratch, v, plain);
+        self.number(exponent)
     }
 }
 
@@ -342,8 +351,9 @@ impl<'w, 'e, 'v> ser::Serializer for &'w mut Writer<'e, 'v> {
         self.integer(v < 0, v.unsigned_abs())
     }
     fn serialize_i128(self, v: i128) -> Result<(), Error> {
-        let mut digits = Digits::new();
-        self.number(digits.display(v), false)
+        self.digits.clear();
+        push_display(&mut self.digits, v);
+        self.number(false)
     }
     fn serialize_u8(self, v: u8) -> Result<(), Error> {
         self.integer(false, v.into())
@@ -358,8 +368,9 @@ impl<'w, 'e, 'v> ser::Serializer for &'w mut Writer<'e, 'v> {
         self.integer(false, v)
     }
     fn serialize_u128(self, v: u128) -> Result<(), Error> {
-        let mut digits = Digits::new();
-        self.number(digits.display(v), false)
+        self.digits.clear();
+        push_display(&mut self.digits, v);
+        self.number(false)
     }
     fn serialize_f32(self, v: f32) -> Result<(), Error> {
         self.float(v, v.is_finite(), F32_PLAIN)
@@ -597,9 +608,8 @@ impl KeyWriter<'_> {
                 "float key must be finite (got NaN or +/-inf)",
             ));
         }
-        let mut digits = Digits::new();
-        let text = digits.float(v, plain).0;
-        self.text(text)
+        push_float(self.0, &mut String::new(), v, plain);
+        Ok(())
     }
 }
 
@@ -627,14 +637,12 @@ impl ser::Serializer for KeyWriter<'_> {
         self.serialize_i64(v.into())
     }
     fn serialize_i64(self, v: i64) -> Result<(), Error> {
-        let mut digits = Digits::new();
-        let text = digits.integer(v < 0, v.unsigned_abs());
-        self.text(text)
+        push_integer(self.0, v < 0, v.unsigned_abs());
+        Ok(())
     }
     fn serialize_i128(self, v: i128) -> Result<(), Error> {
-        let mut digits = Digits::new();
-        let text = digits.display(v);
-        self.text(text)
+        push_display(self.0, v);
+        Ok(())
     }
     fn serialize_u8(self, v: u8) -> Result<(), Error> {
         self.serialize_u64(v.into())
@@ -646,14 +654,12 @@ impl ser::Serializer for KeyWriter<'_> {
         self.serialize_u64(v.into())
     }
     fn serialize_u64(self, v: u64) -> Result<(), Error> {
-        let mut digits = Digits::new();
-        let text = digits.integer(false, v);
-        self.text(text)
+        push_integer(self.0, false, v);
+        Ok(())
     }
     fn serialize_u128(self, v: u128) -> Result<(), Error> {
-        let mut digits = Digits::new();
-        let text = digits.display(v);
-        self.text(text)
+        push_display(self.0, v);
+        Ok(())
     }
     fn serialize_f32(self, v: f32) -> Result<(), Error> {
         self.float(v, v.is_finite(), F32_PLAIN)
