@@ -92,11 +92,21 @@ pub use diff::assert_kyaml_eq_impl;
 pub use diff::{Diff, LineDiff};
 pub use dump::Dump;
 pub use error::{Error, ErrorKind};
-pub use scan::resolve::Schema;
 #[cfg(feature = "alloc")]
 pub use scan::Warning;
 #[cfg(feature = "std")]
 pub use stream::Transcoder;
+
+/// Which reading of YAML's plain (unquoted) scalars applies
+/// ([`Options::schema`](crate::Options::schema)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Schema {
+    /// kubectl's (go-yaml v2, YAML 1.1 flavoured): `yes`/`on` are booleans,
+    /// `0777` is octal, `_` separates digits, `.inf` is refused.
+    Kubectl,
+    /// The YAML 1.2 core schema.
+    Yaml12,
+}
 
 /// The deepest nesting of containers any [`Options`] allows.
 ///

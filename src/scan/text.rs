@@ -195,6 +195,7 @@ impl KeyId {
 /// How many bytes the UTF-8 character that starts with byte `lead` has
 /// (1 for ASCII, 2 to 4 by the lead byte's high bits); `None` for a byte
 /// that starts none (a continuation byte, or 0xF8 and up).
+#[cfg(feature = "alloc")]
 pub(crate) fn utf8_len(lead: u8) -> Option<usize> {
     match lead {
         0..=0x7F => Some(1),

@@ -155,13 +155,16 @@ mod tests {
 
     #[test]
     fn integers_in_decimal() {
-        let mut d = Digits::new();
-        assert_eq!(d.integer(false, 0), "0");
-        assert_eq!(d.integer(true, 1 << 63), "-9223372036854775808");
-        assert_eq!(d.integer(false, u64::MAX), "18446744073709551615");
-        assert_eq!(
-            d.display(i128::MIN),
-            "-170141183460469231731687303715884105728"
-        );
+        let text = |negative, n| {
+            let mut out = String::new();
+            push_integer(&mut out, negative, n);
+            out
+        };
+        assert_eq!(text(false, 0), "0");
+        assert_eq!(text(true, 1 << 63), "-9223372036854775808");
+        assert_eq!(text(false, u64::MAX), "18446744073709551615");
+        let mut out = String::new();
+        push_display(&mut out, i128::MIN);
+        assert_eq!(out, "-170141183460469231731687303715884105728");
     }
 }
