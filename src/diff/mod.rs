@@ -863,7 +863,7 @@ pub(crate) fn fail_unless_equal(
 ///
 /// With the `serde` feature, `assert_kyaml_eq!(value: left, right)` (and
 /// `value, unordered:`) compares two `Serialize` values the same way, by
-/// their renderings (see [`value::Diff`](crate::value::Diff)).
+/// their renderings (see `kyaml::value::Diff`).
 ///
 /// ```
 /// kyaml::assert_kyaml_eq!(r#"{"a": [1, 2]}"#, "{\"a\":[1,2]}");
