@@ -5,6 +5,12 @@
 //! times both round-robin (the order rotating each round) on each corpus
 //! file held as a `serde_json::Value`, and on a struct-shaped log record
 //! (`Dump` in a log line), and prints each one's median and the ratio.
+//!
+//! On a loaded machine, count instructions instead: `--only two-step` or
+//! `--only value` runs one route, each file (or those in
+//! `KYAML_BENCH_FILES`, comma-separated) `--rounds` times, for
+//! `valgrind --tool=callgrind` (minus a run of `--rounds 0`, which only
+//! reads the files).
 
 use std::fmt::Write;
 use std::hint::black_box;
@@ -32,6 +38,7 @@ fn two_step<T: Serialize>(value: &T, opts: kyaml::Options) -> String {
 
 fn main() {
     let mut rounds = 11;
+    let mut only = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -41,8 +48,12 @@ fn main() {
                     .and_then(|n| n.parse().ok())
                     .expect("--rounds N")
             }
-            _ => panic!("usage: bench_value [--rounds N]"),
+            "--only" => only = args.next(),
+            _ => panic!("usage: bench_value [--rounds N] [--only two-step|value]"),
         }
+    }
+    if let Some(route) = only {
+        return one_route(&route, rounds);
     }
     println!("`to_string` of a serde_json::Value, {rounds} rounds, medians:\n");
     println!("| file | serde_json + kyaml ms | kyaml::value ms | speed-up |");
@@ -104,6 +115,23 @@ fn main() {
         times[1] * 1e9 / f64::from(CALLS),
         times[0] / times[1]
     );
+}
+
+/// Runs one route only, for counting its instructions.
+fn one_route(route: &str, rounds: usize) {
+    let files = std::env::var("KYAML_BENCH_FILES").unwrap_or_else(|_| FILES.join(","));
+    let opts = kyaml::Options::new();
+    for name in files.split(',') {
+        let path = format!("{}/benches/data/{name}.json", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let value: serde_json::Value = serde_json::from_slice(&text).unwrap();
+        for _ in 0..rounds {
+            match route {
+                "two-step" => drop(black_box(two_step(&value, opts))),
+                _ => drop(black_box(opts.value_to_string(&value).unwrap())),
+            }
+        }
+    }
 }
 
 /// Times `run(i)` for each of `count` contenders over `rounds` rounds, the

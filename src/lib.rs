@@ -109,20 +109,43 @@
 //!
 //! [KYAML]: https://github.com/kubernetes/enhancements/tree/master/keps/sig-cli/5295-kyaml
 #![cfg_attr(feature = "alloc", doc = "[`to_string`]: crate::to_string")]
-#![cfg_attr(not(feature = "alloc"), doc = "[`to_string`]: https://docs.rs/kyaml-rs/latest/kyaml/fn.to_string.html")]
+#![cfg_attr(
+    not(feature = "alloc"),
+    doc = "[`to_string`]: https://docs.rs/kyaml-rs/latest/kyaml/fn.to_string.html"
+)]
 #![cfg_attr(feature = "alloc", doc = "[`Diff`]: crate::Diff")]
-#![cfg_attr(not(feature = "alloc"), doc = "[`Diff`]: https://docs.rs/kyaml-rs/latest/kyaml/struct.Diff.html")]
-#![cfg_attr(feature = "alloc", doc = "[`assert_kyaml_eq!`]: crate::assert_kyaml_eq")]
-#![cfg_attr(not(feature = "alloc"), doc = "[`assert_kyaml_eq!`]: https://docs.rs/kyaml-rs/latest/kyaml/macro.assert_kyaml_eq.html")]
+#![cfg_attr(
+    not(feature = "alloc"),
+    doc = "[`Diff`]: https://docs.rs/kyaml-rs/latest/kyaml/struct.Diff.html"
+)]
+#![cfg_attr(
+    feature = "alloc",
+    doc = "[`assert_kyaml_eq!`]: crate::assert_kyaml_eq"
+)]
+#![cfg_attr(
+    not(feature = "alloc"),
+    doc = "[`assert_kyaml_eq!`]: https://docs.rs/kyaml-rs/latest/kyaml/macro.assert_kyaml_eq.html"
+)]
 #![cfg_attr(feature = "alloc", doc = "[`Input::Yaml`]: crate::Input::Yaml")]
-#![cfg_attr(not(feature = "alloc"), doc = "[`Input::Yaml`]: https://docs.rs/kyaml-rs/latest/kyaml/enum.Input.html#variant.Yaml")]
+#![cfg_attr(
+    not(feature = "alloc"),
+    doc = "[`Input::Yaml`]: https://docs.rs/kyaml-rs/latest/kyaml/enum.Input.html#variant.Yaml"
+)]
 #![cfg_attr(feature = "std", doc = "[`to_writer`]: crate::to_writer")]
-#![cfg_attr(not(feature = "std"), doc = "[`to_writer`]: https://docs.rs/kyaml-rs/latest/kyaml/fn.to_writer.html")]
+#![cfg_attr(
+    not(feature = "std"),
+    doc = "[`to_writer`]: https://docs.rs/kyaml-rs/latest/kyaml/fn.to_writer.html"
+)]
 #![cfg_attr(feature = "std", doc = "[`transcode`]: crate::transcode")]
-#![cfg_attr(not(feature = "std"), doc = "[`transcode`]: https://docs.rs/kyaml-rs/latest/kyaml/fn.transcode.html")]
+#![cfg_attr(
+    not(feature = "std"),
+    doc = "[`transcode`]: https://docs.rs/kyaml-rs/latest/kyaml/fn.transcode.html"
+)]
 #![cfg_attr(feature = "serde", doc = "[`value`]: crate::value")]
-#![cfg_attr(not(feature = "serde"), doc = "[`value`]: https://docs.rs/kyaml-rs/latest/kyaml/value/index.html")]
-
+#![cfg_attr(
+    not(feature = "serde"),
+    doc = "[`value`]: https://docs.rs/kyaml-rs/latest/kyaml/value/index.html"
+)]
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(unsafe_code)]

@@ -35,6 +35,7 @@
 
 mod number;
 mod ser;
+mod shortest;
 
 use alloc::string::String;
 use core::fmt;

@@ -7,110 +7,153 @@
 use alloc::string::String;
 use core::fmt::{self, Write};
 
-/// Appends `n` in decimal, after a `-` if `negative`.
-pub(super) fn push_integer(out: &mut String, negative: bool, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    if negative {
-        out.push('-');
-    }
-    out.extend(digits[at..].iter().map(|&d| char::from(d)));
-}
-
 /// Appends any integer through `Display` (the 128-bit ones).
 pub(super) fn push_display(out: &mut String, n: impl fmt::Display) {
     let _ = write!(out, "{n}");
 }
 
-/// Appends a finite float as serde_json writes it and says whether the
-/// text has an exponent. `plain` is the range of decimal exponents written
-/// without one: `-5..=15` for `f64`, `-6..=12` for `f32`. `scratch` is
-/// room for the digits.
-pub(super) fn push_float(
-    out: &mut String,
-    scratch: &mut String,
-    value: impl fmt::LowerExp,
-    plain: core::ops::RangeInclusive<i32>,
-) -> bool {
-    // `{:e}` gives the shortest digits that read back as the same float,
-    // as serde_json's formatter does: `-1.5e-7`, `1e20`.
-    scratch.clear();
-    let _ = write!(scratch, "{value:e}");
-    let (mantissa, exponent) = scratch.split_once('e').unwrap_or((scratch, "0"));
-    let exp = parse_exponent(exponent.as_bytes());
-    if !plain.contains(&exp) {
-        // `1.5e-7`, `1e+20`: the mantissa as it is, the sign always.
-        out.push_str(mantissa);
-        out.push_str(if exp < 0 { "e-" } else { "e+" });
-        out.push_str(exponent.trim_start_matches('-'));
-        return true;
-    }
-    let (negative, mantissa) = match mantissa.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, mantissa),
-    };
-    if negative {
-        out.push('-');
-    }
-    // d.ddd × 10^exp: the first digit, then the rest.
-    let (first, rest) = mantissa.split_at(1.min(mantissa.len()));
-    let rest = rest.strip_prefix('.').unwrap_or(rest);
-    if exp < 0 {
-        // 0.000ddd
-        out.push_str("0.");
-        out.extend(core::iter::repeat_n('0', (-exp - 1) as usize));
-        out.push_str(first);
-        out.push_str(rest);
-        return false;
-    }
-    let whole = exp as usize;
-    out.push_str(first);
-    if whole >= rest.len() {
-        // ddd000.0
-        out.push_str(rest);
-        out.extend(core::iter::repeat_n('0', whole - rest.len()));
-        out.push_str(".0");
-    } else {
-        // dd.dd
-        out.push_str(&rest[..whole]);
-        out.push('.');
-        out.push_str(&rest[whole..]);
-    }
-    false
+/// Appends a finite `f64` as serde_json writes it and says whether the
+/// text has an exponent.
+pub(super) fn push_f64(out: &mut String, value: f64) -> bool {
+    let shortest = (value != 0.0).then(|| super::shortest::shortest(value));
+    push_float(out, value.is_sign_negative(), shortest, F64_PLAIN)
 }
 
-/// The exponent of a `{:e}` spelling: an optional `-` and digits.
-fn parse_exponent(text: &[u8]) -> i32 {
-    let (negative, digits) = match text.split_first() {
-        Some((b'-', rest)) => (true, rest),
-        _ => (false, text),
-    };
-    let n = digits
-        .iter()
-        .fold(0i32, |n, &d| n * 10 + i32::from(d.wrapping_sub(b'0')));
+/// Appends a finite `f32` as serde_json writes it and says whether the
+/// text has an exponent.
+pub(super) fn push_f32(out: &mut String, value: f32) -> bool {
+    let shortest = (value != 0.0).then(|| super::shortest::shortest_f32(value));
+    push_float(out, value.is_sign_negative(), shortest, F32_PLAIN)
+}
+
+/// The decimal exponents serde_json writes floats without an exponent for.
+const F64_PLAIN: core::ops::RangeInclusive<i32> = -5..=15;
+const F32_PLAIN: core::ops::RangeInclusive<i32> = -6..=12;
+
+/// Appends `mantissa × 10^exponent` (`None`: zero) as serde_json spells
+/// it: plain decimal for the exponents (of the first digit) in `plain`
+/// (`1500000.0`, `0.00015`), else with an exponent (`1.5e-7`, `1e+20`);
+/// says which.
+///
+/// Every copy of digits is of a fixed 20 bytes from a zero-padded array
+/// (the lengths are then set), so none is a call to `memcpy`: on a file of
+/// coordinates this was a fifth of the time.
+fn push_float(
+    out: &mut String,
+    negative: bool,
+    shortest: Option<(u64, i32)>,
+    plain: core::ops::RangeInclusive<i32>,
+) -> bool {
+    let mut buf = [b'0'; 48];
+    let mut p = 0;
     if negative {
-        -n
-    } else {
-        n
+        buf[0] = b'-';
+        p = 1;
     }
+    let Some((mantissa, exponent)) = shortest else {
+        buf[p..p + 3].copy_from_slice(b"0.0");
+        append(out, &buf[..p + 3]);
+        return false;
+    };
+    // The digits from index 0, zeros after them.
+    let mut d = [0u8; 40];
+    let n = left_aligned(&mut d, mantissa);
+    let exp = exponent + n as i32 - 1;
+    let with_exponent = !plain.contains(&exp);
+    let end = if with_exponent {
+        // d.ddde±x
+        buf[p] = d[0];
+        let mut q = p + 1;
+        if n > 1 {
+            buf[q] = b'.';
+            buf[q + 1..q + 21].copy_from_slice(&d[1..21]);
+            q += n;
+        }
+        buf[q..q + 2].copy_from_slice(if exp < 0 { b"e-" } else { b"e+" });
+        let mut e = [0u8; 40];
+        let len = left_aligned(&mut e, u64::from(exp.unsigned_abs()));
+        buf[q + 2..q + 5].copy_from_slice(&e[..3]);
+        q + 2 + len
+    } else if exp < 0 {
+        // 0.000ddd (at most 5 zeros)
+        let zeros = (-exp - 1) as usize;
+        buf[p + 1] = b'.';
+        let at = p + 2 + zeros;
+        buf[at..at + 20].copy_from_slice(&d[..20]);
+        at + n
+    } else if exp as usize >= n - 1 {
+        // ddd000.0 (`buf` is '0' where nothing is copied)
+        let whole = exp as usize;
+        buf[p..p + 20].copy_from_slice(&d[..20]);
+        buf[p + n..p + n + 16].fill(b'0');
+        buf[p + whole + 1] = b'.';
+        buf[p + whole + 2] = b'0';
+        p + whole + 3
+    } else {
+        // dd.dd
+        let whole = exp as usize;
+        buf[p..p + 20].copy_from_slice(&d[..20]);
+        buf[p + whole + 1] = b'.';
+        buf[p + whole + 2..p + whole + 22].copy_from_slice(&d[whole + 1..whole + 21]);
+        p + n + 1
+    };
+    append(out, &buf[..end]);
+    with_exponent
+}
+
+/// Appends ASCII bytes.
+fn append(out: &mut String, ascii: &[u8]) {
+    // Only digits, signs, `.` and `e` are ever written.
+    out.push_str(core::str::from_utf8(ascii).unwrap_or("0"));
+}
+
+/// "00" to "99", for two digits at a time.
+const PAIRS: &[u8; 200] = b"\
+0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
+
+/// Writes `n` in decimal from `d[0]`, two digits at a time; its length.
+fn left_aligned(d: &mut [u8; 40], mut n: u64) -> usize {
+    let len = n.checked_ilog10().unwrap_or(0) as usize + 1;
+    let mut at = len;
+    while n >= 100 {
+        let pair = (n % 100) as usize * 2;
+        n /= 100;
+        at -= 2;
+        d[at] = PAIRS[pair];
+        d[at + 1] = PAIRS[pair + 1];
+    }
+    if n >= 10 {
+        d[0] = PAIRS[n as usize * 2];
+        d[1] = PAIRS[n as usize * 2 + 1];
+    } else {
+        d[0] = b'0' + n as u8;
+    }
+    len
+}
+
+/// Appends `n` in decimal, after a `-` if `negative`.
+pub(super) fn push_integer(out: &mut String, negative: bool, n: u64) {
+    let mut buf = [0u8; 48];
+    let p = usize::from(negative);
+    buf[0] = b'-';
+    let mut d = [0u8; 40];
+    let len = left_aligned(&mut d, n);
+    buf[p..p + 20].copy_from_slice(&d[..20]);
+    append(out, &buf[..p + len]);
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{push_display, push_float, push_integer};
+    use super::{push_display, push_f32, push_f64, push_integer};
     use std::string::String;
 
     fn f64_text(v: f64) -> (String, bool) {
         let mut out = String::new();
-        let exponent = push_float(&mut out, &mut String::new(), v, -5..=15);
+        let exponent = push_f64(&mut out, v);
         (out, exponent)
     }
 
@@ -148,7 +191,7 @@ mod tests {
             1e-45,
         ] {
             let mut out = String::new();
-            push_float(&mut out, &mut String::new(), v, -6..=12);
+            push_f32(&mut out, v);
             assert_eq!(out, serde_json::to_string(&v).unwrap());
         }
     }

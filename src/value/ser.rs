@@ -24,7 +24,7 @@ use core::fmt::{self, Write as _};
 
 use serde::ser::{self, Impossible, Serialize};
 
-use super::number::{push_display, push_float, push_integer};
+use super::number::{push_display, push_f32, push_f64, push_integer};
 use super::Error;
 use crate::emit::{Emitter, Room};
 use crate::scan::{KeyId, Text};
@@ -88,9 +88,8 @@ pub(super) struct Writer<'e, 'v> {
     /// Where each of those keys ends in `keys`, and its hash (from its
     /// [`KeyId`]), which is compared first.
     key_ends: Vec<(usize, u64)>,
-    /// The text of the number being written, and room for its digits.
+    /// The text of the number being written.
     digits: String,
-    scratch: String,
     /// The reader's error the two-step route would report, once the value
     /// has serialized; nothing more is written after it.
     fault: Option<Error>,
@@ -117,7 +116,6 @@ pub(super) fn write<T: Serialize + ?Sized>(
         keys: String::new(),
         key_ends: Vec::new(),
         digits: String::new(),
-        scratch: String::new(),
         fault: None,
     };
     writer.emitter.begin_document().map_err(sink_failed)?;
@@ -285,27 +283,7 @@ impl Writer<'_, '_> {
         push_integer(&mut self.digits, negative, n);
         self.number(false)
     }
-
-    fn float(
-        &mut self,
-        v: impl fmt::LowerExp,
-        finite: bool,
-        plain: PlainRange,
-    ) -> Result<(), Error> {
-        if !finite {
-            // serde_json writes NaN and the infinities as `null`.
-            return self.word("null");
-        }
-        self.digits.clear();
-        let exponent = push_float(&mut self.digits, &mut self.scratch, v, plain);
-        self.number(exponent)
-    }
 }
-
-type PlainRange = core::ops::RangeInclusive<i32>;
-/// The decimal exponents serde_json writes floats without an exponent for.
-const F64_PLAIN: PlainRange = -5..=15;
-const F32_PLAIN: PlainRange = -6..=12;
 
 /// A compound value being written: a list or map, and whether closing it
 /// closes the map of an enum variant around it too.
@@ -373,10 +351,21 @@ impl<'w, 'e, 'v> ser::Serializer for &'w mut Writer<'e, 'v> {
         self.number(false)
     }
     fn serialize_f32(self, v: f32) -> Result<(), Error> {
-        self.float(v, v.is_finite(), F32_PLAIN)
+        if !v.is_finite() {
+            // serde_json writes NaN and the infinities as `null`.
+            return self.word("null");
+        }
+        self.digits.clear();
+        let exponent = push_f32(&mut self.digits, v);
+        self.number(exponent)
     }
     fn serialize_f64(self, v: f64) -> Result<(), Error> {
-        self.float(v, v.is_finite(), F64_PLAIN)
+        if !v.is_finite() {
+            return self.word("null");
+        }
+        self.digits.clear();
+        let exponent = push_f64(&mut self.digits, v);
+        self.number(exponent)
     }
     fn serialize_char(self, v: char) -> Result<(), Error> {
         self.string(v.encode_utf8(&mut [0; 4]))
@@ -601,15 +590,14 @@ impl KeyWriter<'_> {
         Ok(())
     }
 
-    fn float(self, v: impl fmt::LowerExp, finite: bool, plain: PlainRange) -> Result<(), Error> {
-        if !finite {
-            return Err(Error::new(
+    fn finite(finite: bool) -> Result<(), Error> {
+        match finite {
+            true => Ok(()),
+            false => Err(Error::new(
                 ErrorKind::Data,
                 "float key must be finite (got NaN or +/-inf)",
-            ));
+            )),
         }
-        push_float(self.0, &mut String::new(), v, plain);
-        Ok(())
     }
 }
 
@@ -662,10 +650,14 @@ impl ser::Serializer for KeyWriter<'_> {
         Ok(())
     }
     fn serialize_f32(self, v: f32) -> Result<(), Error> {
-        self.float(v, v.is_finite(), F32_PLAIN)
+        KeyWriter::finite(v.is_finite())?;
+        push_f32(self.0, v);
+        Ok(())
     }
     fn serialize_f64(self, v: f64) -> Result<(), Error> {
-        self.float(v, v.is_finite(), F64_PLAIN)
+        KeyWriter::finite(v.is_finite())?;
+        push_f64(self.0, v);
+        Ok(())
     }
     fn serialize_char(self, v: char) -> Result<(), Error> {
         self.text(v.encode_utf8(&mut [0; 4]))
