@@ -135,7 +135,7 @@ fn f2d(ieee_mantissa: u32, ieee_exponent: u32) -> (u32, i32) {
 /// How many times 5 divides `value`.
 fn pow5_factor_32(mut value: u32) -> u32 {
     let mut count = 0;
-    while value % 5 == 0 {
+    while value.is_multiple_of(5) {
         value /= 5;
         count += 1;
     }
@@ -342,7 +342,7 @@ const fn compute_pow5(i: u32) -> (u64, u64) {
 
 /// 1/5^i as a 128-bit fraction (low, high), from the tables below.
 const fn compute_inv_pow5(i: u32) -> (u64, u64) {
-    let base = (i + POW5_TABLE.len() as u32 - 1) / POW5_TABLE.len() as u32;
+    let base = i.div_ceil(POW5_TABLE.len() as u32);
     let base2 = base * POW5_TABLE.len() as u32;
     let offset = base2 - i;
     let mul = POW5_INV_SPLIT2[base as usize]; // 1/5^base2
