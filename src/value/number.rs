@@ -14,16 +14,16 @@ pub(super) fn push_display(out: &mut String, n: impl fmt::Display) {
 
 /// Appends a finite `f64` as serde_json writes it and says whether the
 /// text has an exponent.
-pub(super) fn push_f64(out: &mut String, value: f64) -> bool {
+pub(super) fn f64_text(value: f64) -> Number {
     let shortest = (value != 0.0).then(|| super::shortest::shortest(value));
-    push_float(out, value.is_sign_negative(), shortest, F64_PLAIN)
+    float(value.is_sign_negative(), shortest, F64_PLAIN)
 }
 
 /// Appends a finite `f32` as serde_json writes it and says whether the
 /// text has an exponent.
-pub(super) fn push_f32(out: &mut String, value: f32) -> bool {
+pub(super) fn f32_text(value: f32) -> Number {
     let shortest = (value != 0.0).then(|| super::shortest::shortest_f32(value));
-    push_float(out, value.is_sign_negative(), shortest, F32_PLAIN)
+    float(value.is_sign_negative(), shortest, F32_PLAIN)
 }
 
 /// The decimal exponents serde_json writes floats without an exponent for.
@@ -38,12 +38,11 @@ const F32_PLAIN: core::ops::RangeInclusive<i32> = -6..=12;
 /// Every copy of digits is of a fixed 20 bytes from a zero-padded array
 /// (the lengths are then set), so none is a call to `memcpy`: on a file of
 /// coordinates this was a fifth of the time.
-fn push_float(
-    out: &mut String,
+fn float(
     negative: bool,
     shortest: Option<(u64, i32)>,
     plain: core::ops::RangeInclusive<i32>,
-) -> bool {
+) -> Number {
     let mut buf = [b'0'; 48];
     let mut p = 0;
     if negative {
@@ -52,8 +51,11 @@ fn push_float(
     }
     let Some((mantissa, exponent)) = shortest else {
         buf[p..p + 3].copy_from_slice(b"0.0");
-        append(out, &buf[..p + 3]);
-        return false;
+        return Number {
+            buf,
+            len: p + 3,
+            exponent: false,
+        };
     };
     // The digits from index 0, zeros after them.
     let mut d = [0u8; 40];
@@ -97,14 +99,26 @@ fn push_float(
         buf[p + whole + 2..p + whole + 22].copy_from_slice(&d[whole + 1..whole + 21]);
         p + n + 1
     };
-    append(out, &buf[..end]);
-    with_exponent
+    Number {
+        buf,
+        len: end,
+        exponent: with_exponent,
+    }
 }
 
-/// Appends ASCII bytes.
-fn append(out: &mut String, ascii: &[u8]) {
-    // Only digits, signs, `.` and `e` are ever written.
-    out.push_str(core::str::from_utf8(ascii).unwrap_or("0"));
+/// A number's text in JSON's grammar, built on the stack.
+pub(super) struct Number {
+    buf: [u8; 48],
+    len: usize,
+    /// Whether the text has an exponent part.
+    pub(super) exponent: bool,
+}
+
+impl Number {
+    pub(super) fn as_str(&self) -> &str {
+        // Only digits, signs, `.` and `e` are ever written.
+        core::str::from_utf8(&self.buf[..self.len]).unwrap_or("0")
+    }
 }
 
 /// "00" to "99", for two digits at a time.
@@ -135,26 +149,29 @@ fn left_aligned(d: &mut [u8; 40], mut n: u64) -> usize {
     len
 }
 
-/// Appends `n` in decimal, after a `-` if `negative`.
-pub(super) fn push_integer(out: &mut String, negative: bool, n: u64) {
+/// `n` in decimal, after a `-` if `negative`.
+pub(super) fn integer_text(negative: bool, n: u64) -> Number {
     let mut buf = [0u8; 48];
     let p = usize::from(negative);
     buf[0] = b'-';
     let mut d = [0u8; 40];
     let len = left_aligned(&mut d, n);
     buf[p..p + 20].copy_from_slice(&d[..20]);
-    append(out, &buf[..p + len]);
+    Number {
+        buf,
+        len: p + len,
+        exponent: false,
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{push_display, push_f32, push_f64, push_integer};
+    use super::{f32_text, f64_text, integer_text, push_display};
     use std::string::String;
 
-    fn f64_text(v: f64) -> (String, bool) {
-        let mut out = String::new();
-        let exponent = push_f64(&mut out, v);
-        (out, exponent)
+    fn f64_spelling(v: f64) -> (String, bool) {
+        let text = f64_text(v);
+        (text.as_str().into(), text.exponent)
     }
 
     #[test]
@@ -177,7 +194,7 @@ mod tests {
             12345.678,
             9007199254740993.0,
         ] {
-            let (text, exponent) = f64_text(v);
+            let (text, exponent) = f64_spelling(v);
             assert_eq!(text, serde_json::to_string(&v).unwrap(), "{v:e}");
             assert_eq!(exponent, text.contains('e'));
         }
@@ -190,19 +207,13 @@ mod tests {
             3.4028235e38,
             1e-45,
         ] {
-            let mut out = String::new();
-            push_f32(&mut out, v);
-            assert_eq!(out, serde_json::to_string(&v).unwrap());
+            assert_eq!(f32_text(v).as_str(), serde_json::to_string(&v).unwrap());
         }
     }
 
     #[test]
     fn integers_in_decimal() {
-        let text = |negative, n| {
-            let mut out = String::new();
-            push_integer(&mut out, negative, n);
-            out
-        };
+        let text = |negative, n| String::from(integer_text(negative, n).as_str());
         assert_eq!(text(false, 0), "0");
         assert_eq!(text(true, 1 << 63), "-9223372036854775808");
         assert_eq!(text(false, u64::MAX), "18446744073709551615");

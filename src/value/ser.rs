@@ -24,7 +24,7 @@ use core::fmt::{self, Write as _};
 
 use serde::ser::{self, Impossible, Serialize};
 
-use super::number::{push_display, push_f32, push_f64, push_integer};
+use super::number::{f32_text, f64_text, integer_text, push_display, Number};
 use super::Error;
 use crate::emit::{Emitter, Room};
 use crate::scan::{KeyId, Text};
@@ -88,7 +88,7 @@ pub(super) struct Writer<'e, 'v> {
     /// Where each of those keys ends in `keys`, and its hash (from its
     /// [`KeyId`]), which is compared first.
     key_ends: Vec<(usize, u64)>,
-    /// The text of the number being written.
+    /// Room for the text of a 128-bit integer.
     digits: String,
     /// The reader's error the two-step route would report, once the value
     /// has serialized; nothing more is written after it.
@@ -257,16 +257,27 @@ impl Writer<'_, '_> {
         self.emitter.string(&Text::verbatim(s)).map_err(sink_failed)
     }
 
-    /// Writes the number in `digits`, in JSON's grammar (`exponent`: it
-    /// has one).
-    fn number(&mut self, exponent: bool) -> Result<(), Error> {
+    /// Writes a number in JSON's grammar (`exponent`: it has one).
+    fn number(&mut self, text: &str, exponent: bool) -> Result<(), Error> {
         self.element(false).map_err(sink_failed)?;
         if self.stopped() {
             return Ok(());
         }
-        self.emitter
-            .number(&self.digits, exponent)
-            .map_err(sink_failed)
+        self.emitter.number(text, exponent).map_err(sink_failed)
+    }
+
+    fn number_text(&mut self, number: Number) -> Result<(), Error> {
+        self.number(number.as_str(), number.exponent)
+    }
+
+    /// A 128-bit integer, through `Display`.
+    fn wide_integer(&mut self, n: impl fmt::Display) -> Result<(), Error> {
+        let mut digits = core::mem::take(&mut self.digits);
+        digits.clear();
+        push_display(&mut digits, n);
+        let result = self.number(&digits, false);
+        self.digits = digits;
+        result
     }
 
     /// Writes `true`, `false` or `null`.
@@ -279,9 +290,7 @@ impl Writer<'_, '_> {
     }
 
     fn integer(&mut self, negative: bool, n: u64) -> Result<(), Error> {
-        self.digits.clear();
-        push_integer(&mut self.digits, negative, n);
-        self.number(false)
+        self.number_text(integer_text(negative, n))
     }
 }
 
@@ -329,9 +338,7 @@ impl<'w, 'e, 'v> ser::Serializer for &'w mut Writer<'e, 'v> {
         self.integer(v < 0, v.unsigned_abs())
     }
     fn serialize_i128(self, v: i128) -> Result<(), Error> {
-        self.digits.clear();
-        push_display(&mut self.digits, v);
-        self.number(false)
+        self.wide_integer(v)
     }
     fn serialize_u8(self, v: u8) -> Result<(), Error> {
         self.integer(false, v.into())
@@ -346,26 +353,20 @@ impl<'w, 'e, 'v> ser::Serializer for &'w mut Writer<'e, 'v> {
         self.integer(false, v)
     }
     fn serialize_u128(self, v: u128) -> Result<(), Error> {
-        self.digits.clear();
-        push_display(&mut self.digits, v);
-        self.number(false)
+        self.wide_integer(v)
     }
     fn serialize_f32(self, v: f32) -> Result<(), Error> {
         if !v.is_finite() {
             // serde_json writes NaN and the infinities as `null`.
             return self.word("null");
         }
-        self.digits.clear();
-        let exponent = push_f32(&mut self.digits, v);
-        self.number(exponent)
+        self.number_text(f32_text(v))
     }
     fn serialize_f64(self, v: f64) -> Result<(), Error> {
         if !v.is_finite() {
             return self.word("null");
         }
-        self.digits.clear();
-        let exponent = push_f64(&mut self.digits, v);
-        self.number(exponent)
+        self.number_text(f64_text(v))
     }
     fn serialize_char(self, v: char) -> Result<(), Error> {
         self.string(v.encode_utf8(&mut [0; 4]))
@@ -625,7 +626,8 @@ impl ser::Serializer for KeyWriter<'_> {
         self.serialize_i64(v.into())
     }
     fn serialize_i64(self, v: i64) -> Result<(), Error> {
-        push_integer(self.0, v < 0, v.unsigned_abs());
+        self.0
+            .push_str(integer_text(v < 0, v.unsigned_abs()).as_str());
         Ok(())
     }
     fn serialize_i128(self, v: i128) -> Result<(), Error> {
@@ -642,7 +644,7 @@ impl ser::Serializer for KeyWriter<'_> {
         self.serialize_u64(v.into())
     }
     fn serialize_u64(self, v: u64) -> Result<(), Error> {
-        push_integer(self.0, false, v);
+        self.0.push_str(integer_text(false, v).as_str());
         Ok(())
     }
     fn serialize_u128(self, v: u128) -> Result<(), Error> {
@@ -651,12 +653,12 @@ impl ser::Serializer for KeyWriter<'_> {
     }
     fn serialize_f32(self, v: f32) -> Result<(), Error> {
         KeyWriter::finite(v.is_finite())?;
-        push_f32(self.0, v);
+        self.0.push_str(f32_text(v).as_str());
         Ok(())
     }
     fn serialize_f64(self, v: f64) -> Result<(), Error> {
         KeyWriter::finite(v.is_finite())?;
-        push_f64(self.0, v);
+        self.0.push_str(f64_text(v).as_str());
         Ok(())
     }
     fn serialize_char(self, v: char) -> Result<(), Error> {
