@@ -498,3 +498,20 @@ fn dump_diff_and_assert_of_values() {
         "{message}"
     );
 }
+
+#[test]
+fn duplicates_in_large_maps() {
+    let keys = |n: usize| (0..n).map(|i| (Key::Str(format!("k{i}")), Node::Null));
+    for n in [17, 40, 300] {
+        let distinct = Node::Map(keys(n).collect());
+        assert!(kyaml::value::to_string(&distinct).is_ok());
+        for (first, second) in [(0, n - 1), (n / 2, n / 2 + 1), (n - 2, n - 1)] {
+            let mut entries: Vec<_> = keys(n).collect();
+            entries[second].0 = Key::Str(format!("k{first}"));
+            let twice = Node::Map(entries);
+            let err = kyaml::value::to_string(&twice).unwrap_err();
+            assert_eq!(err.to_string(), format!("duplicate key \"k{first}\""));
+            assert!(agrees(&twice, Options::new()));
+        }
+    }
+}

@@ -88,6 +88,8 @@ pub(super) struct Writer<'e, 'v> {
     /// Where each of those keys ends in `keys`, and its hash (from its
     /// [`KeyId`]), which is compared first.
     key_ends: Vec<(usize, u64)>,
+    /// Room to sort the keys of a large map by hash.
+    by_hash: Vec<(u64, usize)>,
     /// Room for the text of a 128-bit integer.
     digits: String,
     /// The reader's error the two-step route would report, once the value
@@ -115,6 +117,7 @@ pub(super) fn write<T: Serialize + ?Sized>(
         betting,
         keys: String::new(),
         key_ends: Vec::new(),
+        by_hash: Vec::new(),
         digits: String::new(),
         fault: None,
     };
@@ -222,12 +225,21 @@ impl Writer<'_, '_> {
         let duplicate = if ends.len() <= 16 {
             (1..ends.len()).find_map(|i| (0..i).find(|&j| same(i, j)).map(|_| key(i)))
         } else {
-            let mut order: Vec<usize> = (0..ends.len()).collect();
-            order.sort_unstable_by(|&a, &b| (ends[a].1, key(a)).cmp(&(ends[b].1, key(b))));
-            order
-                .windows(2)
-                .find(|w| same(w[0], w[1]))
-                .map(|w| key(w[0]))
+            // Sorted by hash (plain integers): only keys in a run of one
+            // hash can be equal.
+            let by_hash = &mut self.by_hash;
+            by_hash.clear();
+            by_hash.extend(ends.iter().enumerate().map(|(i, &(_, hash))| (hash, i)));
+            by_hash.sort_unstable();
+            by_hash
+                .chunk_by(|a, b| a.0 == b.0)
+                .filter(|run| run.len() > 1)
+                .find_map(|run| {
+                    let same_in_run = |&(_, i): &(u64, usize)| {
+                        run.iter().any(|&(_, j)| j < i && key(j) == key(i))
+                    };
+                    run.iter().find(|k| same_in_run(k)).map(|&(_, i)| key(i))
+                })
         };
         if let Some(k) = duplicate {
             self.fault = Some(Error::duplicate_key(k));
