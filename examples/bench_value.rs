@@ -10,7 +10,8 @@
 //! `--only value` runs one route, each file (or those in
 //! `KYAML_BENCH_FILES`, comma-separated) `--rounds` times, for
 //! `valgrind --tool=callgrind` (minus a run of `--rounds 0`, which only
-//! reads the files).
+//! reads the files); `--only record-two-step` and `--only record-value`
+//! format the log record `--rounds` times.
 
 use std::fmt::Write;
 use std::hint::black_box;
@@ -29,6 +30,18 @@ struct Record<'a> {
     status: u16,
     ms: f64,
     path: Vec<&'a str>,
+}
+
+/// The record a logger's line shows.
+fn record() -> Record<'static> {
+    Record {
+        level: "info",
+        msg: "request done",
+        user: "ana",
+        status: 200,
+        ms: 12.5,
+        path: vec!["api", "v1", "pods"],
+    }
 }
 
 fn two_step<T: Serialize>(value: &T, opts: kyaml::Options) -> String {
@@ -79,14 +92,7 @@ fn main() {
         );
     }
 
-    let record = Record {
-        level: "info",
-        msg: "request done",
-        user: "ana",
-        status: 200,
-        ms: 12.5,
-        path: vec!["api", "v1", "pods"],
-    };
+    let record = record();
     let mut line = String::new();
     const CALLS: u32 = 10_000;
     let value_form = kyaml::Options::new().compact(true).form(kyaml::Form::Value);
@@ -119,6 +125,22 @@ fn main() {
 
 /// Runs one route only, for counting its instructions.
 fn one_route(route: &str, rounds: usize) {
+    if let Some(route) = route.strip_prefix("record-") {
+        let record = record();
+        let mut line = String::new();
+        for _ in 0..rounds {
+            line.clear();
+            match route {
+                "two-step" => {
+                    let json = serde_json::to_string(black_box(&record)).unwrap();
+                    write!(line, "{}", kyaml::Dump(&json)).unwrap();
+                }
+                _ => write!(line, "{}", kyaml::value::Dump(black_box(&record))).unwrap(),
+            }
+            black_box(&line);
+        }
+        return;
+    }
     let files = std::env::var("KYAML_BENCH_FILES").unwrap_or_else(|_| FILES.join(","));
     let opts = kyaml::Options::new();
     for name in files.split(',') {

@@ -70,6 +70,14 @@ impl<'a> Text<'a> {
     /// `\` or C0 controls.
     #[cfg(feature = "serde")]
     pub(crate) fn verbatim(s: &'a str) -> Text<'a> {
+        // Most keys and many values are short: a plain loop decides those
+        // sooner than the word-at-a-time search sets up.
+        if s.len() <= 16 {
+            let printable = |b: &u8| matches!(b, 0x20..=0x7E) && !matches!(b, b'"' | b'\\');
+            if s.bytes().all(|b| printable(&b)) {
+                return Text::printable(s);
+            }
+        }
         // One word-at-a-time pass: the first `"`, `\` or C0 control, and
         // whether every byte before it is printable ASCII.
         match crate::swar::string_special_printable(s.as_bytes(), 0) {

@@ -108,15 +108,16 @@ pub(super) fn write<T: Serialize + ?Sized>(
     let mut room = Room::default();
     let mut writer = Writer {
         emitter: Emitter::new(out, opts, &mut room),
-        frames: Vec::new(),
+        // Room for small values at once, not grown step by step.
+        frames: Vec::with_capacity(8),
         pending_list: false,
         max_depth: opts.depth_limit(),
         compact: opts.is_compact(),
         next_list: 0,
         verdicts,
         betting,
-        keys: String::new(),
-        key_ends: Vec::new(),
+        keys: String::with_capacity(128),
+        key_ends: Vec::with_capacity(16),
         by_hash: Vec::new(),
         digits: String::new(),
         fault: None,
