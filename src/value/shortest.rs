@@ -46,7 +46,7 @@ fn f2d(ieee_mantissa: u32, ieee_exponent: u32) -> (u32, i32) {
     let mp = 4 * m2 + 2;
     let mm_shift = u32::from(ieee_mantissa != 0 || ieee_exponent <= 1);
     let mm = 4 * m2 - 1 - mm_shift;
-    let (mut vr, mut vp, mut vm);
+    let (vr, mut vp, vm);
     let e10: i32;
     let mut vm_is_trailing_zeros = false;
     let mut vr_is_trailing_zeros = false;
@@ -98,38 +98,18 @@ fn f2d(ieee_mantissa: u32, ieee_exponent: u32) -> (u32, i32) {
             vr_is_trailing_zeros = mv & ((1u32 << (q - 1)) - 1) == 0;
         }
     }
-    let mut removed = 0i32;
-    let output = if vm_is_trailing_zeros || vr_is_trailing_zeros {
-        while vp / 10 > vm / 10 {
-            vm_is_trailing_zeros &= vm % 10 == 0;
-            vr_is_trailing_zeros &= last_removed_digit == 0;
-            last_removed_digit = vr % 10;
-            (vr, vp, vm) = (vr / 10, vp / 10, vm / 10);
-            removed += 1;
-        }
-        if vm_is_trailing_zeros {
-            while vm % 10 == 0 {
-                vr_is_trailing_zeros &= last_removed_digit == 0;
-                last_removed_digit = vr % 10;
-                (vr, vm) = (vr / 10, vm / 10);
-                removed += 1;
-            }
-        }
-        if vr_is_trailing_zeros && last_removed_digit == 5 && vr % 2 == 0 {
-            last_removed_digit = 4;
-        }
-        vr + u32::from(
-            (vr == vm && (!accept_bounds || !vm_is_trailing_zeros)) || last_removed_digit >= 5,
-        )
-    } else {
-        while vp / 10 > vm / 10 {
-            last_removed_digit = vr % 10;
-            (vr, vp, vm) = (vr / 10, vp / 10, vm / 10);
-            removed += 1;
-        }
-        vr + u32::from(vr == vm || last_removed_digit >= 5)
-    };
-    (output, e10 + removed)
+    let (output, removed) = shortest_in(
+        Interval {
+            vr: vr.into(),
+            vp: vp.into(),
+            vm: vm.into(),
+            vm_is_trailing_zeros,
+            vr_is_trailing_zeros,
+            accept_bounds,
+        },
+        last_removed_digit.into(),
+    );
+    (output as u32, e10 + removed)
 }
 
 /// How many times 5 divides `value`.
@@ -169,7 +149,7 @@ fn d2d(ieee_mantissa: u64, ieee_exponent: u32) -> (u64, i32) {
     // The interval of decimals that read back as the value.
     let mv = 4 * m2;
     let mm_shift = u32::from(ieee_mantissa != 0 || ieee_exponent <= 1);
-    let (mut vr, mut vp, mut vm);
+    let (vr, mut vp, vm);
     let e10: i32;
     let mut vm_is_trailing_zeros = false;
     let mut vr_is_trailing_zeros = false;
@@ -209,10 +189,46 @@ fn d2d(ieee_mantissa: u64, ieee_exponent: u32) -> (u64, i32) {
         }
     }
 
-    // The shortest decimal in the interval.
+    let (output, removed) = shortest_in(
+        Interval {
+            vr,
+            vp,
+            vm,
+            vm_is_trailing_zeros,
+            vr_is_trailing_zeros,
+            accept_bounds,
+        },
+        0,
+    );
+    (output, e10 + removed)
+}
+
+/// The decimal interval of the values that read back as the float: `vr`
+/// the value, `vp` and `vm` the bounds, scaled to integers, and what the
+/// rounding needs to know of the digits below them.
+struct Interval {
+    vr: u64,
+    vp: u64,
+    vm: u64,
+    vm_is_trailing_zeros: bool,
+    vr_is_trailing_zeros: bool,
+    accept_bounds: bool,
+}
+
+/// The shortest decimal in the interval, closest to the value, and how
+/// many digits were removed to reach it; `last_removed_digit` is the digit
+/// just below `vr`, if one was removed before (`f32`).
+fn shortest_in(interval: Interval, mut last_removed_digit: u64) -> (u64, i32) {
+    let Interval {
+        mut vr,
+        mut vp,
+        mut vm,
+        mut vm_is_trailing_zeros,
+        mut vr_is_trailing_zeros,
+        accept_bounds,
+    } = interval;
     let mut removed = 0i32;
-    let mut last_removed_digit = 0u64;
-    let output = if vm_is_trailing_zeros || vr_is_trailing_zeros {
+    if vm_is_trailing_zeros || vr_is_trailing_zeros {
         // The general case (about 0.7% of values).
         while vp / 10 > vm / 10 {
             vm_is_trailing_zeros &= vm % 10 == 0;
@@ -233,24 +249,21 @@ fn d2d(ieee_mantissa: u64, ieee_exponent: u32) -> (u64, i32) {
             // Round to even when the exact value is …50…0.
             last_removed_digit = 4;
         }
-        vr + u64::from(
-            (vr == vm && (!accept_bounds || !vm_is_trailing_zeros)) || last_removed_digit >= 5,
-        )
-    } else {
-        let mut round_up = false;
-        if vp / 100 > vm / 100 {
-            round_up = vr % 100 >= 50;
-            (vr, vp, vm) = (vr / 100, vp / 100, vm / 100);
-            removed += 2;
-        }
-        while vp / 10 > vm / 10 {
-            round_up = vr % 10 >= 5;
-            (vr, vp, vm) = (vr / 10, vp / 10, vm / 10);
-            removed += 1;
-        }
-        vr + u64::from(vr == vm || round_up)
-    };
-    (output, e10 + removed)
+        let up = (vr == vm && (!accept_bounds || !vm_is_trailing_zeros)) || last_removed_digit >= 5;
+        return (vr + u64::from(up), removed);
+    }
+    // Two digits at a time first: the tens digit is the last removed.
+    if vp / 100 > vm / 100 {
+        last_removed_digit = vr % 100 / 10;
+        (vr, vp, vm) = (vr / 100, vp / 100, vm / 100);
+        removed += 2;
+    }
+    while vp / 10 > vm / 10 {
+        last_removed_digit = vr % 10;
+        (vr, vp, vm) = (vr / 10, vp / 10, vm / 10);
+        removed += 1;
+    }
+    (vr + u64::from(vr == vm || last_removed_digit >= 5), removed)
 }
 
 /// `(m·mul) >> j` for `4m`, its upper bound `4m + 2` and its lower bound.
