@@ -218,6 +218,7 @@ struct Interval {
 /// The shortest decimal in the interval, closest to the value, and how
 /// many digits were removed to reach it; `last_removed_digit` is the digit
 /// just below `vr`, if one was removed before (`f32`).
+#[inline(always)]
 fn shortest_in(interval: Interval, mut last_removed_digit: u64) -> (u64, i32) {
     let Interval {
         mut vr,
