@@ -39,6 +39,10 @@ pub enum ErrorKind {
     /// something other than maps, or aliases that expand past the limit.
     /// [`Error::expected`] says which.
     Data,
+    /// A value's own `Serialize` implementation failed (serde's
+    /// `ser::Error::custom`); only the `serde` feature's entry points
+    /// (`kyaml::value`) report it.
+    Custom,
 }
 
 /// The maximum number of key bytes an [`Error`] carries to name a duplicate key.
@@ -377,7 +381,7 @@ impl fmt::Display for Message<'_> {
                 f.write_str("expected end of input (value form holds one value)")
             }
             ErrorKind::Write => f.write_str("the output sink failed"),
-            ErrorKind::Data => f.write_str(e.expected),
+            ErrorKind::Data | ErrorKind::Custom => f.write_str(e.expected),
         }
     }
 }

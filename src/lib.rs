@@ -1,7 +1,34 @@
-//! Render JSON as [KYAML], the flow-style YAML dialect of `kubectl get -o kyaml`.
+//! Render JSON and YAML as [KYAML], the flow-style YAML dialect of
+//! `kubectl get -o kyaml`: JSON with comments allowed that every YAML parser
+//! reads back as the data that went in.
 //!
-//! KYAML looks like JSON with comments allowed, and it is YAML: every YAML
-//! parser reads it back as the data that went in.
+//! What it does for you:
+//!
+//! - **JSON or YAML to KYAML.** [`to_string`], [`to_fmt`] and [`to_writer`]
+//!   take JSON text (`&str`, `&[u8]`, anything `AsRef<[u8]>`); with
+//!   [`Options::input`]`(`[`Input::Yaml`]`)` they take YAML, read as kubectl
+//!   reads it. From an `io::Read`, [`transcode`] writes each document as
+//!   soon as it is complete: a filter for pipes and `tail -f`.
+//! - **Re-formatting YAML, comments kept.** YAML input keeps every comment
+//!   and blank line in place ([`Options::comments`]); this is what
+//!   `kyaml fmt` does to files.
+//! - **Logs and tests.** [`Dump`] shows JSON as one KYAML line in a log
+//!   message (`{:#}`: the regular layout); [`Diff`] and [`assert_kyaml_eq!`]
+//!   compare two inputs as data, with a unified diff whose hunks name the
+//!   KYAML path.
+//! - **Your own types.** With the `serde` feature, [`value`] does all of the
+//!   above for any `serde::Serialize` value, with no JSON text in between:
+//!   `kyaml::value::to_string(&pod)`, `value::Dump`, `value::Diff`,
+//!   `assert_kyaml_eq!(value: old, new)`.
+//!
+//! | feature | default | adds |
+//! |---|---|---|
+//! | (none) | | `no_std`, no allocation, no dependencies: [`to_fmt`], [`Options::to_fmt`], [`Dump`] of JSON |
+//! | `alloc` | yes | `String` output ([`to_string`]), YAML input, [`Diff`], [`assert_kyaml_eq!`] |
+//! | `std` | yes | `io::Write` output ([`to_writer`]), `io::Read` input ([`transcode`]), the `kyaml` command |
+//! | `serde` | no | [`value`]: any `Serialize` value as KYAML; the one dependency (`serde`, without its defaults: `no_std` + `alloc` builds) |
+//!
+//! JSON to KYAML, in the layout kubectl prints:
 //!
 //! ```
 //! let json = r#"{"kind": "Pod", "metadata": {"name": "web", "labels": {"app.kubernetes.io/name": "web"}},
@@ -29,27 +56,96 @@
 //! # Ok::<(), kyaml::Error>(())
 //! ```
 //!
-//! The crate is `no_std`, has no dependencies, and its core path
+//! YAML to KYAML, comments kept and plain scalars read as kubectl reads
+//! them (`on` is `true`, `0777` is 511):
+//!
+#![cfg_attr(feature = "alloc", doc = "```")]
+#![cfg_attr(not(feature = "alloc"), doc = "```ignore")]
+//! use kyaml::{Input, Options};
+//! let yaml = "# the web tier\nreplicas: 3 # for now\nenabled: on\nmode: 0777\n";
+//! let kyaml = Options::new().input(Input::Yaml).to_string(yaml)?;
+//! assert_eq!(kyaml, "---\n{\n  # the web tier\n  replicas: 3, # for now\n  enabled: true,\n  mode: 511,\n}\n");
+//! # Ok::<(), kyaml::Error>(())
+//! ```
+//!
+//! In a log line, and in a test:
+//!
+#![cfg_attr(feature = "alloc", doc = "```")]
+#![cfg_attr(not(feature = "alloc"), doc = "```ignore")]
+//! let event = r#"{"user": "ana", "roles": ["admin", "dev"]}"#;
+//! assert_eq!(format!("{}", kyaml::Dump(event)), r#"{user: "ana", roles: ["admin", "dev"]}"#);
+//!
+//! let (old, new) = (r#"{"spec": {"replicas": 2}}"#, r#"{"spec": {"replicas": 3}}"#);
+//! assert_eq!(
+//!     kyaml::Diff::new(old, new).context(0).to_string(),
+//!     "--- left\n+++ right\n@@ -3 +3 @@ spec.replicas\n-    replicas: 2,\n+    replicas: 3,\n"
+//! );
+//! kyaml::assert_kyaml_eq!(old, r#"{ "spec" : { "replicas" : 2 } }"#);
+//! ```
+//!
+//! Your own types (the `serde` feature):
+//!
+#![cfg_attr(feature = "serde", doc = "```")]
+#![cfg_attr(not(feature = "serde"), doc = "```ignore")]
+//! use serde::Serialize;
+//!
+//! #[derive(Serialize)]
+//! struct Port { name: &'static str, port: u16 }
+//!
+//! let ports = [Port { name: "http", port: 80 }, Port { name: "https", port: 443 }];
+//! assert_eq!(kyaml::value::to_string(&ports)?, "---\n[{\n  name: \"http\",\n  port: 80,\n}, {\n  name: \"https\",\n  port: 443,\n}]\n");
+//! assert_eq!(kyaml::value::Dump(&ports[0]).to_string(), r#"{name: "http", port: 80}"#);
+//! kyaml::assert_kyaml_eq!(value: ports[1], Port { name: "https", port: 443 });
+//! # Ok::<(), kyaml::value::Error>(())
+//! ```
+//!
+//! Every document is checked completely before any of it reaches your
+//! sink: on an error, the documents before the bad one have been written
+//! whole and nothing of the bad one has. The [`Error`] names the byte
+//! offset, line and column, and what was expected there. Nesting is
+//! limited ([`Options::max_depth`]), never a stack overflow. The core path
 //! ([`to_fmt`], [`Options::to_fmt`], [`Dump`]) neither allocates nor
-//! recurses. The features `alloc` (`String` output, [`Diff`] and
-//! [`assert_kyaml_eq!`]) and `std` (`io::Read` input, `io::Write`
-//! output and the `kyaml` command) are on by default.
-//!
-//! Input is anything that is `AsRef<[u8]>` (`&str`, `&[u8]`, `String`,
-//! `Vec<u8>`): strict JSON (RFC 8259) in UTF-8, one value or a stream of
-//! them (concatenated, or one per line: JSON Lines), each of which becomes
-//! one KYAML document. Every document is checked completely before any of
-//! it reaches your sink: on an error, the documents before the bad one
-//! have been written whole and nothing of the bad one has. The [`Error`]
-//! names the byte offset, line and column, and what was expected there.
-//! Nesting is limited ([`Options::max_depth`]), never a stack overflow.
-//!
-//! From an `io::Read`, [`transcode`] and [`Options::transcode`] read one
-//! document at a time and write each as soon as it is complete, in memory
-//! bounded by the largest document: a filter for pipes and `tail -f`.
+//! recurses.
 //!
 //! [KYAML]: https://github.com/kubernetes/enhancements/tree/master/keps/sig-cli/5295-kyaml
-
+#![cfg_attr(feature = "alloc", doc = "[`to_string`]: crate::to_string")]
+#![cfg_attr(
+    not(feature = "alloc"),
+    doc = "[`to_string`]: https://docs.rs/kyaml-rs/latest/kyaml/fn.to_string.html"
+)]
+#![cfg_attr(feature = "alloc", doc = "[`Diff`]: crate::Diff")]
+#![cfg_attr(
+    not(feature = "alloc"),
+    doc = "[`Diff`]: https://docs.rs/kyaml-rs/latest/kyaml/struct.Diff.html"
+)]
+#![cfg_attr(
+    feature = "alloc",
+    doc = "[`assert_kyaml_eq!`]: crate::assert_kyaml_eq"
+)]
+#![cfg_attr(
+    not(feature = "alloc"),
+    doc = "[`assert_kyaml_eq!`]: https://docs.rs/kyaml-rs/latest/kyaml/macro.assert_kyaml_eq.html"
+)]
+#![cfg_attr(feature = "alloc", doc = "[`Input::Yaml`]: crate::Input::Yaml")]
+#![cfg_attr(
+    not(feature = "alloc"),
+    doc = "[`Input::Yaml`]: https://docs.rs/kyaml-rs/latest/kyaml/enum.Input.html#variant.Yaml"
+)]
+#![cfg_attr(feature = "std", doc = "[`to_writer`]: crate::to_writer")]
+#![cfg_attr(
+    not(feature = "std"),
+    doc = "[`to_writer`]: https://docs.rs/kyaml-rs/latest/kyaml/fn.to_writer.html"
+)]
+#![cfg_attr(feature = "std", doc = "[`transcode`]: crate::transcode")]
+#![cfg_attr(
+    not(feature = "std"),
+    doc = "[`transcode`]: https://docs.rs/kyaml-rs/latest/kyaml/fn.transcode.html"
+)]
+#![cfg_attr(feature = "serde", doc = "[`value`]: crate::value")]
+#![cfg_attr(
+    not(feature = "serde"),
+    doc = "[`value`]: https://docs.rs/kyaml-rs/latest/kyaml/value/index.html"
+)]
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(unsafe_code)]
@@ -79,6 +175,9 @@ mod scan;
 mod stream;
 mod swar;
 mod tiered;
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+pub mod value;
 
 use core::fmt;
 
@@ -89,11 +188,21 @@ pub use diff::assert_kyaml_eq_impl;
 pub use diff::{Diff, LineDiff};
 pub use dump::Dump;
 pub use error::{Error, ErrorKind};
-pub use scan::resolve::Schema;
 #[cfg(feature = "alloc")]
 pub use scan::Warning;
 #[cfg(feature = "std")]
 pub use stream::Transcoder;
+
+/// Which reading of YAML's plain (unquoted) scalars applies
+/// ([`Options::schema`](crate::Options::schema)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Schema {
+    /// kubectl's (go-yaml v2, YAML 1.1 flavoured): `yes`/`on` are booleans,
+    /// `0777` is octal, `_` separates digits, `.inf` is refused.
+    Kubectl,
+    /// The YAML 1.2 core schema.
+    Yaml12,
+}
 
 /// The deepest nesting of containers any [`Options`] allows.
 ///
@@ -211,7 +320,8 @@ impl Options {
         self.comments
     }
 
-    /// The input language: [`Input::Json`] (the default) or [`Input::Yaml`].
+    /// The input language: [`Input::Json`] (the default) or `Input::Yaml`
+    /// (with `alloc`).
     ///
     /// ```
     /// let opts = kyaml::Options::new().input(kyaml::Input::Json);
@@ -347,7 +457,7 @@ impl Options {
     /// write; larger ones (or their output past 2 KiB) are read twice,
     /// checked and then written. Without allocation, duplicate keys are
     /// checked for the first 512 keys of the maps open at once (see the
-    /// README's limits); [`Options::to_string`] checks them all.
+    /// README's limits); `Options::to_string` (with `alloc`) checks them all.
     ///
     /// ```
     /// let mut out = String::new();

@@ -827,7 +827,19 @@ pub fn assert_kyaml_eq_impl<L, R>(
     R: AsRef<[u8]> + ?Sized,
 {
     let diff = Diff::new(left, right).unordered(unordered);
-    if diff.is_equal() {
+    fail_unless_equal(diff.is_equal(), diff, unordered, message);
+}
+
+/// Panics with `diff` unless `equal`: the one message of
+/// [`assert_kyaml_eq!`](crate::assert_kyaml_eq), for text and for values.
+#[track_caller]
+pub(crate) fn fail_unless_equal(
+    equal: bool,
+    diff: impl fmt::Display,
+    unordered: bool,
+    message: Option<fmt::Arguments<'_>>,
+) {
+    if equal {
         return;
     }
     let how = if unordered { " (maps unordered)" } else { "" };
@@ -849,6 +861,10 @@ pub fn assert_kyaml_eq_impl<L, R>(
 /// regard to key order. A format string and arguments may follow, as for
 /// `assert_eq!`.
 ///
+/// With the `serde` feature, `assert_kyaml_eq!(value: left, right)` (and
+/// `value, unordered:`) compares two `Serialize` values the same way, by
+/// their renderings (see `kyaml::value::Diff`).
+///
 /// ```
 /// kyaml::assert_kyaml_eq!(r#"{"a": [1, 2]}"#, "{\"a\":[1,2]}");
 /// kyaml::assert_kyaml_eq!(unordered: r#"{"a": 1, "b": 2}"#, r#"{"b": 2, "a": 1}"#);
@@ -869,6 +885,18 @@ pub fn assert_kyaml_eq_impl<L, R>(
 /// ```
 #[macro_export]
 macro_rules! assert_kyaml_eq {
+    (value: $left:expr, $right:expr $(,)?) => {
+        $crate::value::assert_eq_impl(&$left, &$right, false, None)
+    };
+    (value: $left:expr, $right:expr, $($arg:tt)+) => {
+        $crate::value::assert_eq_impl(&$left, &$right, false, Some(format_args!($($arg)+)))
+    };
+    (value, unordered: $left:expr, $right:expr $(,)?) => {
+        $crate::value::assert_eq_impl(&$left, &$right, true, None)
+    };
+    (value, unordered: $left:expr, $right:expr, $($arg:tt)+) => {
+        $crate::value::assert_eq_impl(&$left, &$right, true, Some(format_args!($($arg)+)))
+    };
     (unordered: $left:expr, $right:expr $(,)?) => {
         match (&$left, &$right) {
             (left, right) => $crate::assert_kyaml_eq_impl(left, right, true, None),

@@ -19,6 +19,7 @@ use core::fmt::{Result, Write};
 use crate::scan::{KeyId, Text, Trivia};
 use crate::tiered::{FullRoom, Tiered};
 use crate::{Form, Options, MAX_DEPTH};
+#[cfg(feature = "alloc")]
 pub(crate) use number::write_exponent_form;
 pub(crate) use string::Layout;
 

@@ -17,16 +17,20 @@
 #[cfg(feature = "std")]
 mod frame;
 mod json;
+#[cfg(feature = "alloc")]
 pub(crate) mod resolve;
 mod text;
-#[allow(dead_code)]
+// The YAML reader keeps a document's events: it needs `alloc`.
+#[cfg(feature = "alloc")]
 mod yaml;
 
 use crate::error::Fault;
 #[cfg(feature = "std")]
 pub(crate) use frame::{starts_value, Framer};
 pub(crate) use json::Tokenizer;
-pub(crate) use text::{utf8_len, KeyId, Piece, Spelling, Text};
+#[cfg(feature = "alloc")]
+pub(crate) use text::utf8_len;
+pub(crate) use text::{KeyId, Piece, Spelling, Text};
 #[cfg(feature = "alloc")]
 pub(crate) use yaml::comments as yaml_comments;
 #[cfg(feature = "alloc")]

@@ -30,24 +30,14 @@
 //! time linear in the text (float keys parse at most 800 significant digits
 //! on the stack).
 
-// The YAML reader that calls this is being written beside it.
-#![cfg_attr(not(test), allow(dead_code))]
-
 use core::fmt::{self, Write};
 
 use crate::emit::write_exponent_form;
 use crate::swar::skip_digits;
 
-/// Which reading of YAML's plain (unquoted) scalars applies
-/// ([`Options::schema`](crate::Options::schema)).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Schema {
-    /// kubectl's (go-yaml v2, YAML 1.1 flavoured): `yes`/`on` are booleans,
-    /// `0777` is octal, `_` separates digits, `.inf` is refused.
-    Kubectl,
-    /// The YAML 1.2 core schema.
-    Yaml12,
-}
+// `Schema` is public and in every build; what it means is here, in
+// builds with the YAML reader (`alloc`).
+pub(crate) use crate::Schema;
 
 impl Schema {
     /// The name the command line and messages use.
@@ -794,6 +784,7 @@ pub(crate) enum Key<'a> {
 /// Resolves a plain key under `schema` and turns it into key text
 /// (`1` → "1", `on` → "true" under kubectl, `1e3` → "1000"). A null key and
 /// an integer key past int64 are refused, as kubectl refuses them.
+#[cfg(test)] // Only the tests call it.
 pub(crate) fn resolve_key(text: &str, schema: Schema) -> Result<Key<'_>, Refusal> {
     key_of(resolve_plain(text, schema)?)
 }
@@ -905,6 +896,7 @@ pub(crate) struct Ambiguity<'a> {
 /// is, whether the output under one would differ from the output under the
 /// other (`08` is the float 8 to kubectl and the integer 8 to YAML 1.2,
 /// both written `8`: no difference).
+#[cfg(test)] // Only the tests call it.
 pub(crate) fn ambiguity(text: &str, schema: Schema) -> Option<Ambiguity<'_>> {
     resolve_plain_warned(text, schema).1
 }

@@ -65,6 +65,28 @@ impl<'a> Text<'a> {
         }
     }
 
+    /// A string that needs no decoding (a Rust `&str`), flagged printable
+    /// when it is: verbatim, or [`Spelling::Unescaped`] when it holds `"`,
+    /// `\` or C0 controls.
+    #[cfg(feature = "serde")]
+    pub(crate) fn verbatim(s: &'a str) -> Text<'a> {
+        // Most keys and many values are short: a plain loop decides those
+        // sooner than the word-at-a-time search sets up.
+        if s.len() <= 16 {
+            let printable = |b: &u8| matches!(b, 0x20..=0x7E) && !matches!(b, b'"' | b'\\');
+            if s.bytes().all(|b| printable(&b)) {
+                return Text::printable(s);
+            }
+        }
+        // One word-at-a-time pass: the first `"`, `\` or C0 control, and
+        // whether every byte before it is printable ASCII.
+        match crate::swar::string_special_printable(s.as_bytes(), 0) {
+            (at, true) if at == s.len() => Text::printable(s),
+            (at, false) if at == s.len() => Text::new(s, Spelling::Verbatim, false),
+            _ => Text::new(s, Spelling::Unescaped, s.contains('\n')),
+        }
+    }
+
     /// The body, when it is known to be printable ASCII that needs no
     /// decoding and no escaping.
     pub(crate) fn as_printable(&self) -> Option<&'a str> {
@@ -181,6 +203,7 @@ impl KeyId {
 /// How many bytes the UTF-8 character that starts with byte `lead` has
 /// (1 for ASCII, 2 to 4 by the lead byte's high bits); `None` for a byte
 /// that starts none (a continuation byte, or 0xF8 and up).
+#[cfg(feature = "alloc")]
 pub(crate) fn utf8_len(lead: u8) -> Option<usize> {
     match lead {
         0..=0x7F => Some(1),

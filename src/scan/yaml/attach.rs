@@ -455,15 +455,6 @@ impl<'a> Attach<'a> {
         (first, self.trivia.len())
     }
 
-    /// At the end of the stream: what is left becomes the tail (an input
-    /// of nothing but comments); its range of preamble records.
-    pub(super) fn stream_end(&mut self) -> (usize, usize) {
-        let start = self.preambles.len();
-        let group = self.take_pending(true, true);
-        self.preambles.extend(group);
-        (start, self.preambles.len())
-    }
-
     /// Takes the pending group with runs of blank lines made one, leading
     /// ones dropped if `lead`, trailing ones if `trail`.
     fn take_pending(&mut self, lead: bool, trail: bool) -> Vec<Trivia<'a>> {

@@ -130,16 +130,6 @@ impl<'a> Tag<'a> {
     /// The prefix `tag:yaml.org,2002:` of the `!!` handle by default.
     pub(crate) const CORE: &'static str = "tag:yaml.org,2002:";
 
-    /// Whether this is `tag:yaml.org,2002:NAME` (`!!NAME`, or written
-    /// out as `!<tag:yaml.org,2002:NAME>`).
-    pub(crate) fn is_core(&self, name: &str) -> bool {
-        match self.prefix {
-            Self::CORE => self.suffix == name,
-            "" => self.suffix.strip_prefix(Self::CORE) == Some(name),
-            _ => false,
-        }
-    }
-
     /// The whole tag, `%XX` escapes of the suffix decoded as UTF-8 bytes
     /// (a sequence that is not UTF-8 comes out as U+FFFD).
     pub(crate) fn chars(&self) -> impl Iterator<Item = char> + 'a {

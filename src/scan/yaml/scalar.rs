@@ -78,11 +78,6 @@ impl<'a> Scalar<'a> {
         self.raw
     }
 
-    /// Block scalars: the content indentation and chomping.
-    pub(crate) fn block_header(&self) -> Option<(usize, Chomp)> {
-        matches!(self.style, Style::Literal | Style::Folded).then_some((self.indent, self.chomp))
-    }
-
     /// The decoded text when it is one source run (a one-line plain scalar,
     /// or a one-line quoted one without escapes): what resolution looks at.
     /// A plain scalar without one folds lines, so its text holds a space or
@@ -97,6 +92,7 @@ impl<'a> Scalar<'a> {
     }
 
     /// Whether it decodes to the empty string.
+    #[cfg(test)] // Only the tests call it.
     pub(crate) fn is_empty(&self) -> bool {
         match self.as_str() {
             Some(s) => s.is_empty(),
@@ -105,6 +101,7 @@ impl<'a> Scalar<'a> {
     }
 
     /// Whether the decoded text holds a line feed.
+    #[cfg(test)] // Only the tests call it.
     pub(crate) fn has_line_feed(&self) -> bool {
         if self.as_str().is_some() {
             return false;

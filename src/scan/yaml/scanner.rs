@@ -267,14 +267,6 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    /// The next token, consumed.
-    #[cfg(test)]
-    pub(super) fn next_token(&mut self) -> Result<Token<'a>, Fault> {
-        let t = *self.peek()?;
-        self.bump();
-        Ok(t)
-    }
-
     /// Queues one or more tokens.
     fn fetch(&mut self) -> Result<(), Fault> {
         if !self.started {
