@@ -106,6 +106,11 @@ pub(crate) enum Kind<'a> {
     },
     /// A line holding only white space, outside any scalar; `at` is its start.
     BlankLine,
+    /// The input at `at` is not YAML 1.2, but go-yaml (kubectl's reader)
+    /// reads it, and so does this parser: `what` says what it is.
+    Lenient {
+        what: &'static str,
+    },
 }
 
 /// A node's properties.

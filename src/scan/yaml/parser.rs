@@ -2,7 +2,7 @@
 //! state machine with a fixed-size stack of return states (no recursion),
 //! and `%TAG` resolution of tags.
 //!
-//! Comments and blank lines pass through as soon as they are the next token,
+//! Comments, blank lines and leniencies pass through as soon as they are the next token,
 //! whatever the state; every state looks at one token and either consumes
 //! it or leaves it for the next state.
 
@@ -187,6 +187,10 @@ impl<'a> Parser<'a> {
             Tok::Blank => {
                 self.take();
                 return Ok(Self::event(tok.at, Kind::BlankLine));
+            }
+            Tok::Lenient(what) => {
+                self.take();
+                return Ok(Self::event(tok.at, Kind::Lenient { what }));
             }
             _ => {}
         }

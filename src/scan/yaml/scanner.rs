@@ -61,14 +61,34 @@ pub(super) enum Tok<'a> {
         trailing: bool,
     },
     Blank,
+    /// What follows is not YAML 1.2 but go-yaml (kubectl) reads it: what,
+    /// in words (a warning says so).
+    Lenient(&'static str),
 }
+
+/// An implicit key in a flow collection whose `:` is on a later line.
+const FLOW_KEY_LINE: &str =
+    "':' on the line where its key starts (kubectl reads no key across lines in a flow collection)";
+
+/// A `?` right after a plain scalar's text in a flow collection.
+const FLOW_QUESTION_MARK: &str =
+    "a quoted string for text holding '?' in a flow collection (kubectl ends a plain scalar at '?' there and reads it as a key indicator)";
+
+/// A flow collection's line at or left of the block indentation.
+pub(super) const LENIENT_FLOW_INDENT: &str =
+    "a line of a flow collection indented no deeper than the block it is in";
+/// A comment with no white space before its `#`.
+pub(super) const LENIENT_COMMENT: &str = "a comment with no white space before its '#'";
+/// A quoted scalar's line at or left of the block indentation.
+pub(super) const LENIENT_QUOTED_INDENT: &str =
+    "a line of a quoted string indented no deeper than the block it is in";
 
 /// The longest implicit key, in characters (YAML 1.2 §7.4 / §8.2).
 const KEY_CHARS: usize = 1024;
 /// How many bytes a key lookahead may read: 1024 characters of up to four.
 const KEY_BYTES: usize = 4 * KEY_CHARS;
 
-const QUEUE: usize = 4;
+const QUEUE: usize = 8;
 
 pub(super) struct Scanner<'a> {
     src: &'a str,
@@ -101,8 +121,17 @@ pub(super) struct Scanner<'a> {
     after_indicator: bool,
     started: bool,
     ended: bool,
-    /// Tokens found but not yet returned (a step can find up to three: a
-    /// block mapping start, a key, the key's first token).
+    /// Flow context: where the line of the current entry's first token
+    /// starts (`usize::MAX` before it), and whether it opened with `?`.
+    /// go-yaml reads an implicit key only if its `:` is on that line.
+    entry_line: usize,
+    entry_explicit: bool,
+    /// The outermost open flow collection was already warned of as
+    /// [`LENIENT_FLOW_INDENT`].
+    flow_lenient: bool,
+    /// Tokens found but not yet returned (a step can find up to five: a
+    /// block mapping start, a key, a [`Tok::Lenient`], the key's first
+    /// token, a comment).
     queue: [Token<'a>; QUEUE],
     /// Where the last key lookahead found the first line of a plain scalar
     /// to end (its start, its end), so the scalar's scan need not redo it.
@@ -153,7 +182,7 @@ fn plain_stop(s: &[u8], from: usize, flow: bool) -> usize {
         if flow {
             // `[`, `]`, `{`, `}` are 0x5B, 0x5D, 0x7B, 0x7D: `b & 0xD9 == 0x59`
             // also holds for `Y`, `_`, `y`, DEL, which the exact check skips.
-            f |= eq_bytes(w & (LO * 0xD9), 0x59) | eq_bytes(w, b',');
+            f |= eq_bytes(w & (LO * 0xD9), 0x59) | eq_bytes(w, b',') | eq_bytes(w, b'?');
         }
         if f != 0 {
             let at = i + (f.trailing_zeros() / 8) as usize;
@@ -171,8 +200,9 @@ fn plain_stop(s: &[u8], from: usize, flow: bool) -> usize {
     i
 }
 
+/// go-yaml ends a plain scalar in a flow collection at `?` too.
 fn is_plain_stop(b: u8, flow: bool) -> bool {
-    matches!(b, b':' | b'#' | b'\n' | b'\r') || (flow && is_flow_indicator(b))
+    matches!(b, b':' | b'#' | b'\n' | b'\r') || (flow && (is_flow_indicator(b) || b == b'?'))
 }
 
 impl<'a> Scanner<'a> {
@@ -200,6 +230,9 @@ impl<'a> Scanner<'a> {
             after_indicator: false,
             started: false,
             ended: false,
+            flow_lenient: false,
+            entry_line: usize::MAX,
+            entry_explicit: false,
             queue: [Token {
                 at: 0,
                 kind: Tok::StreamEnd,
@@ -321,8 +354,12 @@ impl<'a> Scanner<'a> {
                 self.push(pos, Tok::BlockEnd);
                 return Ok(());
             }
-        } else if line_first && (self.tab_at.unwrap_or(col) as i64) <= self.indent() {
-            return Err(self.err(pos, "more indentation inside the flow collection"));
+        } else if line_first
+            && (self.tab_at.unwrap_or(col) as i64) <= self.indent()
+            && !core::mem::replace(&mut self.flow_lenient, true)
+        {
+            // go-yaml checks no indentation inside flow collections.
+            self.push(pos, Tok::Lenient(LENIENT_FLOW_INDENT));
         }
         if marker {
             if self.flow_level > 0 {
@@ -347,6 +384,17 @@ impl<'a> Scanner<'a> {
             return self.directive();
         }
         let after_indicator = core::mem::take(&mut self.after_indicator);
+        if self.flow_level > 0 || c == b'[' || c == b'{' {
+            match c {
+                b'[' | b'{' | b',' => {
+                    self.entry_line = usize::MAX;
+                    self.entry_explicit = false;
+                }
+                b']' | b'}' => self.entry_line = self.line_start,
+                _ if self.entry_line == usize::MAX => self.entry_line = self.line_start,
+                _ => {}
+            }
+        }
         if self.flow_level == 0 {
             if let Some(tab) = self.tab_at.filter(|_| line_first) {
                 if (tab as i64) <= self.indent() || self.indent_sensitive(c) {
@@ -372,6 +420,9 @@ impl<'a> Scanner<'a> {
                     self.flow_maps[word] |= bit;
                 } else {
                     self.flow_maps[word] &= !bit;
+                }
+                if self.flow_level == 0 {
+                    self.flow_lenient = false;
                 }
                 self.flow_level += 1;
                 self.pos += 1;
@@ -422,10 +473,19 @@ impl<'a> Scanner<'a> {
                 self.after_indicator = true;
                 self.push(pos, Tok::BlockEntry);
             }
-            b'?' if is_blank_or_end(next.as_ref())
-                || (flow && next.is_some_and(is_flow_indicator)) =>
-            {
-                if !flow {
+            // go-yaml: in a flow collection `?` is always a key indicator.
+            b'?' if flow || is_blank_or_end(next.as_ref()) => {
+                if flow {
+                    if pos > 0
+                        && !matches!(
+                            self.bytes()[pos - 1],
+                            b' ' | b'\t' | b'\n' | b'\r' | b',' | b'[' | b'{'
+                        )
+                    {
+                        return Err(self.err(pos, FLOW_QUESTION_MARK));
+                    }
+                    self.entry_explicit = true;
+                } else {
                     if !self.key_allowed {
                         return Err(self.err(
                             pos,
@@ -445,6 +505,9 @@ impl<'a> Scanner<'a> {
                 || (flow && (self.adjacent_value || next.is_some_and(is_flow_indicator))) =>
             {
                 if flow {
+                    if !self.entry_explicit && self.entry_line != self.line_start {
+                        return Err(self.err(pos, FLOW_KEY_LINE));
+                    }
                     self.key_allowed = false;
                 } else if self.key_pending {
                     self.key_pending = false;
@@ -794,7 +857,9 @@ impl<'a> Scanner<'a> {
                 }
                 Some(b'#') => {
                     if i == self.pos && self.pos != self.line_start {
-                        return Err(self.err(i, "white space before a comment"));
+                        // Right after a quoted scalar or a bracket: go-yaml
+                        // reads a comment at any token's start.
+                        self.push(i, Tok::Lenient(LENIENT_COMMENT));
                     }
                     let end = line_end(b, i);
                     let end_text = if end > i && b[end - 1] == b'\r' {
@@ -995,23 +1060,24 @@ impl<'a> Scanner<'a> {
     }
 
     /// Checks a continuation line that starts at `line` inside a multi-line
-    /// quoted scalar: not a document marker, indented enough unless empty.
-    fn check_quoted_line(&self, line: usize) -> Result<(), Fault> {
+    /// quoted scalar: not a document marker. A line that holds text and is
+    /// indented no deeper than the block it is in is not YAML 1.2, but
+    /// go-yaml reads it: the first such line of the scalar is queued as
+    /// [`Tok::Lenient`] (`lenient` tells whether one was).
+    fn check_quoted_line(&mut self, line: usize, lenient: &mut bool) -> Result<(), Fault> {
         let b = self.bytes();
         if self.document_marker(line) {
             return Err(self.err(line, "the closing quote before a document marker"));
         }
-        let mut sp = line;
-        while b.get(sp) == Some(&b' ') {
-            sp += 1;
-        }
+        let sp = skip_spaces(b, line);
         let mut k = sp;
         while matches!(b.get(k), Some(b' ' | b'\t')) {
             k += 1;
         }
         let empty = matches!(b.get(k), Some(b'\n' | b'\r') | None);
-        if !empty && sp - line < self.min_continuation() {
-            return Err(self.err(sp, "more indentation in the quoted scalar's line"));
+        if !empty && sp - line < self.min_continuation() && !*lenient {
+            *lenient = true;
+            self.push(sp, Tok::Lenient(LENIENT_QUOTED_INDENT));
         }
         Ok(())
     }
@@ -1021,6 +1087,7 @@ impl<'a> Scanner<'a> {
         let b = self.bytes();
         let mut i = at + 1;
         let mut folds = false;
+        let mut lenient = false;
         loop {
             i = if double {
                 crate::swar::string_special(b, i)
@@ -1059,12 +1126,12 @@ impl<'a> Scanner<'a> {
                         }
                     }
                     if matches!(b.get(i - 1), Some(b'\n' | b'\r')) {
-                        i = self.quoted_break(i - 1)?;
+                        i = self.quoted_break(i - 1, &mut lenient)?;
                     }
                 }
                 b'\n' | b'\r' => {
                     folds = true;
-                    i = self.quoted_break(i)?;
+                    i = self.quoted_break(i, &mut lenient)?;
                 }
                 b'\t' => i += 1,
                 _ => {
@@ -1089,7 +1156,7 @@ impl<'a> Scanner<'a> {
 
     /// At a line break inside a quoted scalar: past it, with the next line
     /// checked; tracks the line start.
-    fn quoted_break(&mut self, i: usize) -> Result<usize, Fault> {
+    fn quoted_break(&mut self, i: usize, lenient: &mut bool) -> Result<usize, Fault> {
         let b = self.bytes();
         let next = if b[i] == b'\r' {
             if b.get(i + 1) != Some(&b'\n') {
@@ -1100,7 +1167,7 @@ impl<'a> Scanner<'a> {
             i + 1
         };
         self.line_start = next;
-        self.check_quoted_line(next)?;
+        self.check_quoted_line(next, lenient)?;
         Ok(next)
     }
 
@@ -1112,6 +1179,7 @@ impl<'a> Scanner<'a> {
         let mut i = at;
         let mut end; // just past the last content character
         let mut multiline = false;
+        let mut lenient_at = None;
         loop {
             // One line's run (on the first line perhaps known already).
             let hint = self.plain_hint.get();
@@ -1164,7 +1232,12 @@ impl<'a> Scanner<'a> {
                 }
                 if !matches!(b.get(j), Some(b'\n' | b'\r')) {
                     if indent_end - line < min_col {
-                        j = usize::MAX;
+                        if !flow {
+                            j = usize::MAX;
+                        } else if !core::mem::replace(&mut self.flow_lenient, true) {
+                            // go-yaml checks no indentation inside flow collections.
+                            lenient_at = Some(indent_end);
+                        }
                     }
                     break;
                 }
@@ -1192,6 +1265,12 @@ impl<'a> Scanner<'a> {
         }
         // Resume at the scalar's end: what follows is rescanned.
         self.pos = end;
+        match lenient_at {
+            // Warned of only if the scalar goes on on that line.
+            Some(at) if at < end => self.push(at, Tok::Lenient(LENIENT_FLOW_INDENT)),
+            Some(_) => self.flow_lenient = false,
+            None => {}
+        }
         if multiline {
             // line_start must be that of the line holding `end`.
             let mut ls = end;
@@ -1239,7 +1318,10 @@ impl<'a> Scanner<'a> {
         }
         let mut comment = None;
         match b.get(i) {
-            Some(b'#') if i > header_end => {
+            Some(b'#') => {
+                if i == header_end {
+                    self.push(i, Tok::Lenient(LENIENT_COMMENT));
+                }
                 let end = line_end(b, i);
                 let end_text = if end > i && b[end - 1] == b'\r' {
                     end - 1

@@ -333,6 +333,12 @@ impl<'a> Loader<'a> {
                 self.attach.comment(at, text, trailing, slot);
             }
             Kind::BlankLine => self.attach.blank_line(at),
+            Kind::Lenient { what } => self.warn(
+                at,
+                alloc::format!(
+                    "{what}: not YAML 1.2, but kubectl reads it; the KYAML written is valid YAML everywhere"
+                ),
+            ),
             Kind::StreamStart | Kind::StreamEnd => {}
         }
         Ok(())
