@@ -137,6 +137,31 @@ pub(crate) fn not_printable_ascii(s: &[u8], from: usize) -> usize {
     find(s, from, |w| (w.wrapping_add(LO) | w) & HI, |b| b >= 0x7F)
 }
 
+/// The first byte at or after `from` that YAML text may not hold as it
+/// is, or may hold only in some places: a control byte other than tab, line
+/// feed and carriage return, DEL, or any byte of a multi-byte character
+/// (the caller looks at the character: most are printable). Exact per
+/// byte, so the caller needs no second look at ASCII.
+#[inline]
+pub(crate) fn yaml_special(s: &[u8], from: usize) -> usize {
+    // Each exact per byte: adding to the low seven bits never carries out.
+    let below_space = |w: u64| !((w & !HI) + LO * 0x60) & !w & HI;
+    let eq = |w: u64, b: u8| {
+        let x = w ^ (LO * b as u64);
+        !(((x & !HI) + !HI) | x) & HI
+    };
+    find(
+        s,
+        from,
+        |w| {
+            (below_space(w) & !(eq(w, b'\t') | eq(w, b'\n') | eq(w, b'\r')))
+                | eq(w, 0x7F)
+                | (w & HI)
+        },
+        |b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || b >= 0x7F,
+    )
+}
+
 /// Three words that, with its length, tell a byte string of up to 24 bytes
 /// from every other exactly: bytes 0..8, 8..16 and the last eight, where
 /// shorter strings fill their words by overlapping loads of four bytes or

@@ -77,6 +77,11 @@ const FLOW_QUESTION_MARK: &str =
 /// A flow collection's line at or left of the block indentation.
 pub(super) const LENIENT_FLOW_INDENT: &str =
     "a line of a flow collection indented no deeper than the block it is in";
+/// NEL, U+2028, U+2029 or a lone CR between tokens.
+pub(super) const LENIENT_LINE_BREAK: &str =
+    "a line break other than LF or CR LF (NEL, U+2028, U+2029, a lone CR)";
+/// NEL, U+2028 or U+2029 in a plain scalar or a comment.
+const ODD_BREAK_IN_TEXT: &str = "no NEL, U+2028 or U+2029 in a plain scalar or a comment (kubectl reads them as line breaks there; quote the text and write \\u2028)";
 /// A comment with no white space before its `#`.
 pub(super) const LENIENT_COMMENT: &str = "a comment with no white space before its '#'";
 /// A quoted scalar's line at or left of the block indentation.
@@ -91,9 +96,15 @@ const KEY_BYTES: usize = 4 * KEY_CHARS;
 const QUEUE: usize = 8;
 
 pub(super) struct Scanner<'a> {
+    /// The input up to its first invalid UTF-8 or character go-yaml
+    /// refuses (`cut` says which).
     src: &'a str,
-    /// The whole input's length; more than `src.len()` when UTF-8 breaks.
-    total: usize,
+    /// What ends `src` before the input's end: the error there.
+    cut: Option<Fault>,
+    /// Where the first NEL, U+2028 or U+2029 outside a quoted scalar may
+    /// be (`usize::MAX`: none in the input): go-yaml reads them as line
+    /// breaks, YAML 1.2 as text.
+    odd_break: usize,
     pos: usize,
     line_start: usize,
     /// Block indentation columns of the open block collections.
@@ -121,6 +132,8 @@ pub(super) struct Scanner<'a> {
     after_indicator: bool,
     started: bool,
     ended: bool,
+    /// An odd line break was warned of ([`Scanner::odd_line_break`]).
+    warned_break: bool,
     /// Flow context: where the line of the current entry's first token
     /// starts (`usize::MAX` before it), and whether it opened with `?`.
     /// go-yaml reads an implicit key only if its `:` is on that line.
@@ -207,13 +220,25 @@ fn is_plain_stop(b: u8, flow: bool) -> bool {
 
 impl<'a> Scanner<'a> {
     pub(super) fn new(input: &'a [u8], max_depth: usize) -> Scanner<'a> {
-        let src = match core::str::from_utf8(input) {
-            Ok(s) => s,
-            Err(e) => core::str::from_utf8(&input[..e.valid_up_to()]).unwrap_or(""),
+        let (src, mut cut) = match core::str::from_utf8(input) {
+            Ok(s) => (s, None),
+            Err(e) => (
+                core::str::from_utf8(&input[..e.valid_up_to()]).unwrap_or(""),
+                Some(Fault::new(ErrorKind::InvalidUtf8, e.valid_up_to(), "UTF-8")),
+            ),
+        };
+        let (refused, odd_break) = refused_character(src.as_bytes());
+        let src = match refused {
+            Some(at) => {
+                cut = Some(Fault::new(ErrorKind::Syntax, at, NOT_PRINTABLE));
+                src.get(..at).unwrap_or("")
+            }
+            None => src,
         };
         Scanner {
             src,
-            total: input.len(),
+            cut,
+            odd_break,
             pos: 0,
             line_start: 0,
             indents: [0; MAX_DEPTH],
@@ -231,6 +256,7 @@ impl<'a> Scanner<'a> {
             started: false,
             ended: false,
             flow_lenient: false,
+            warned_break: false,
             entry_line: usize::MAX,
             entry_explicit: false,
             queue: [Token {
@@ -256,8 +282,13 @@ impl<'a> Scanner<'a> {
         self.bytes().get(i).copied()
     }
 
+    /// A syntax error at `at`; at the end of `src` cut short, the reason
+    /// it was cut (what is wrong there is the character, not the syntax).
     fn err(&self, at: usize, expected: &'static str) -> Fault {
-        Fault::new(ErrorKind::Syntax, at, expected)
+        match self.cut {
+            Some(cut) if at >= self.src.len() => cut,
+            _ => Fault::new(ErrorKind::Syntax, at, expected),
+        }
     }
 
     /// The current block indentation (-1 outside any block collection).
@@ -328,8 +359,8 @@ impl<'a> Scanner<'a> {
         }
         let pos = self.pos;
         let Some(c) = self.at(pos) else {
-            if self.src.len() < self.total {
-                return Err(Fault::new(ErrorKind::InvalidUtf8, self.src.len(), "UTF-8"));
+            if let Some(cut) = self.cut {
+                return Err(cut);
             }
             if self.n_indents > 0 {
                 self.n_indents -= 1;
@@ -835,16 +866,13 @@ impl<'a> Scanner<'a> {
                 }
                 i += 1;
             }
+            let line_break = self.line_break_len(i);
             match b.get(i) {
-                Some(b'\n') | Some(b'\r') => {
-                    if b[i] == b'\r' && b.get(i + 1) != Some(&b'\n') {
-                        return Err(
-                            self.err(i, "'\\n' after '\\r' (lone CR line breaks are not read)")
-                        );
-                    }
+                Some(_) if line_break > 0 => {
+                    self.odd_line_break(i, line_break);
                     let blank = !self.line_has_content;
                     let at = self.line_start;
-                    self.pos = i + if b[i] == b'\r' { 2 } else { 1 };
+                    self.pos = i + line_break;
                     self.line_start = self.pos;
                     self.line_has_content = false;
                     if self.flow_level == 0 {
@@ -856,22 +884,22 @@ impl<'a> Scanner<'a> {
                     }
                 }
                 Some(b'#') => {
+                    let end = next_of(b, i, b'\n', b'\r', b'\r');
+                    if self.odd_break < end {
+                        if let Some(k) = (i..end).find(|&k| self.line_break_len(k) > 0) {
+                            return Err(self.err(k, ODD_BREAK_IN_TEXT));
+                        }
+                    }
                     if i == self.pos && self.pos != self.line_start {
                         // Right after a quoted scalar or a bracket: go-yaml
                         // reads a comment at any token's start.
                         self.push(i, Tok::Lenient(LENIENT_COMMENT));
                     }
-                    let end = line_end(b, i);
-                    let end_text = if end > i && b[end - 1] == b'\r' {
-                        end - 1
-                    } else {
-                        end
-                    };
-                    self.pos = end_text;
+                    self.pos = end;
                     self.push(
                         i,
                         Tok::Comment {
-                            text: self.slice(i + 1, end_text),
+                            text: self.slice(i + 1, end),
                             trailing: self.line_has_content,
                         },
                     );
@@ -884,6 +912,33 @@ impl<'a> Scanner<'a> {
                     return Ok(false);
                 }
             }
+        }
+    }
+
+    /// Warns (once per input) of the line break at `i` of `len` bytes if it
+    /// is not LF or CR LF: go-yaml reads NEL, U+2028, U+2029 and a lone CR
+    /// as line breaks.
+    fn odd_line_break(&mut self, i: usize, len: usize) {
+        let b = self.bytes();
+        if b[i] != b'\n' && !(b[i] == b'\r' && len == 2) && !self.warned_break {
+            self.warned_break = true;
+            self.push(i, Tok::Lenient(LENIENT_LINE_BREAK));
+        }
+    }
+
+    /// The length of the line break at `i`, or 0: LF, CR LF, a lone CR,
+    /// and (go-yaml's, not YAML 1.2's) NEL, U+2028, U+2029.
+    fn line_break_len(&self, i: usize) -> usize {
+        let b = self.bytes();
+        match b.get(i) {
+            Some(b'\n') => 1,
+            Some(b'\r') => 1 + usize::from(b.get(i + 1) == Some(&b'\n')),
+            Some(0xC2 | 0xE2) if i >= self.odd_break => match b.get(i..) {
+                Some([0xC2, 0x85, ..]) => 2,
+                Some([0xE2, 0x80, 0xA8 | 0xA9, ..]) => 3,
+                _ => 0,
+            },
+            _ => 0,
         }
     }
 
@@ -1157,15 +1212,9 @@ impl<'a> Scanner<'a> {
     /// At a line break inside a quoted scalar: past it, with the next line
     /// checked; tracks the line start.
     fn quoted_break(&mut self, i: usize, lenient: &mut bool) -> Result<usize, Fault> {
-        let b = self.bytes();
-        let next = if b[i] == b'\r' {
-            if b.get(i + 1) != Some(&b'\n') {
-                return Err(self.err(i, "'\\n' after '\\r' (lone CR line breaks are not read)"));
-            }
-            i + 2
-        } else {
-            i + 1
-        };
+        let len = self.line_break_len(i);
+        self.odd_line_break(i, len);
+        let next = i + len;
         self.line_start = next;
         self.check_quoted_line(next, lenient)?;
         Ok(next)
@@ -1181,6 +1230,7 @@ impl<'a> Scanner<'a> {
         let mut multiline = false;
         let mut lenient_at = None;
         loop {
+            let run = i;
             // One line's run (on the first line perhaps known already).
             let hint = self.plain_hint.get();
             if hint.0 == at && i == at {
@@ -1205,24 +1255,31 @@ impl<'a> Scanner<'a> {
                     _ => break,
                 }
             }
+            if self.odd_break < i {
+                // go-yaml ends the line at NEL, U+2028, U+2029.
+                if let Some(k) = (run..i).find(|&k| b[k] >= 0x80 && self.line_break_len(k) > 0) {
+                    i = k;
+                }
+            }
             end = i;
             while end > at && matches!(b[end - 1], b' ' | b'\t') {
                 end -= 1;
             }
             // A line break: does the scalar go on on a later line?
-            if !matches!(b.get(i), Some(b'\n' | b'\r')) {
+            if self.line_break_len(i) == 0 {
                 break;
-            }
-            if b[i] == b'\r' && b.get(i + 1) != Some(&b'\n') {
-                return Err(self.err(i, "'\\n' after '\\r' (lone CR line breaks are not read)"));
             }
             let mut j = i;
             let mut line = self.line_start;
+            let mut odd_seen = false;
             loop {
-                match b.get(j) {
-                    Some(b'\n') => j += 1,
-                    Some(b'\r') if b.get(j + 1) == Some(&b'\n') => j += 2,
-                    _ => break,
+                match self.line_break_len(j) {
+                    0 => break,
+                    len => {
+                        self.odd_line_break(j, len);
+                        odd_seen |= b[j] >= 0x80;
+                        j += len;
+                    }
                 }
                 line = j;
                 j = skip_spaces(b, j);
@@ -1259,6 +1316,10 @@ impl<'a> Scanner<'a> {
             {
                 break;
             }
+            if odd_seen {
+                // go-yaml keeps it in the text, where YAML 1.2 reads text.
+                return Err(self.err(i, ODD_BREAK_IN_TEXT));
+            }
             multiline = true;
             self.line_start = line;
             i = j;
@@ -1274,7 +1335,7 @@ impl<'a> Scanner<'a> {
         if multiline {
             // line_start must be that of the line holding `end`.
             let mut ls = end;
-            while ls > 0 && b[ls - 1] != b'\n' {
+            while ls > 0 && !matches!(b[ls - 1], b'\n' | b'\r') {
                 ls -= 1;
             }
             self.line_start = ls;
@@ -1447,6 +1508,33 @@ impl<'a> Scanner<'a> {
             Scalar::block(self.slice(body, end), literal, indent, chomp),
             comment,
         ))
+    }
+}
+
+/// A character go-yaml refuses anywhere in its input, as YAML 1.2 does.
+const NOT_PRINTABLE: &str = "a printable character (kubectl refuses control characters anywhere; in a double-quoted string write an escape such as \\x7F)";
+
+/// The first character of `s` that go-yaml's reader refuses (a control
+/// character other than tab, LF and CR; DEL; C1 controls but NEL; U+FFFE,
+/// U+FFFF), and where the first NEL, U+2028 or U+2029 before it is.
+fn refused_character(s: &[u8]) -> (Option<usize>, usize) {
+    let mut odd = usize::MAX;
+    let mut i = 0;
+    loop {
+        i = crate::swar::yaml_special(s, i);
+        let Some(&b) = s.get(i) else {
+            return (None, odd);
+        };
+        if b < 0x80 {
+            return (Some(i), odd);
+        }
+        let len = super::utf8_len(b).unwrap_or(1);
+        match s.get(i..i + len) {
+            Some([0xC2, 0x85] | [0xE2, 0x80, 0xA8 | 0xA9]) => odd = odd.min(i),
+            Some([0xC2, 0x80..=0x9F] | [0xEF, 0xBF, 0xBE | 0xBF]) => return (Some(i), odd),
+            _ => {}
+        }
+        i += len;
     }
 }
 
