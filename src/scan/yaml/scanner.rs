@@ -11,7 +11,7 @@
 //! end, the key's `:` or 4 KiB, so it costs at most a bounded rescan.
 
 use super::scalar::{check_escape, Chomp, Scalar, Style};
-use crate::error::{ErrorKind, Fault};
+use crate::error::{ErrorKind, Fault, Opened};
 use crate::MAX_DEPTH;
 use core::cell::Cell;
 
@@ -68,7 +68,10 @@ pub(super) enum Tok<'a> {
 
 /// An implicit key in a flow collection whose `:` is on a later line.
 const FLOW_KEY_LINE: &str =
-    "':' on the line where its key starts (kubectl reads no key across lines in a flow collection)";
+    "':' on the line where its key starts, as kubectl reads no key across lines in a flow collection";
+
+/// `{{` where a node starts: a Go or Helm template, not YAML.
+const TEMPLATE: &str = "YAML, not a Go or Helm template: '{{' starts a template action, and kyaml reads YAML, not templates (render the template first, e.g. with `helm template`)";
 
 /// A `?` right after a plain scalar's text in a flow collection.
 const FLOW_QUESTION_MARK: &str =
@@ -132,6 +135,8 @@ pub(super) struct Scanner<'a> {
     after_indicator: bool,
     started: bool,
     ended: bool,
+    /// Where the outermost open flow collection opens.
+    flow_open_at: usize,
     /// An odd line break was warned of ([`Scanner::odd_line_break`]).
     warned_break: bool,
     /// Flow context: where the line of the current entry's first token
@@ -257,6 +262,7 @@ impl<'a> Scanner<'a> {
             ended: false,
             flow_lenient: false,
             warned_break: false,
+            flow_open_at: 0,
             entry_line: usize::MAX,
             entry_explicit: false,
             queue: [Token {
@@ -284,10 +290,22 @@ impl<'a> Scanner<'a> {
 
     /// A syntax error at `at`; at the end of `src` cut short, the reason
     /// it was cut (what is wrong there is the character, not the syntax).
-    fn err(&self, at: usize, expected: &'static str) -> Fault {
+    /// Inside a flow collection, the error names where it opens.
+    pub(super) fn err(&self, at: usize, expected: &'static str) -> Fault {
         match self.cut {
             Some(cut) if at >= self.src.len() => cut,
+            _ if self.flow_level > 0 && self.flow_open_at < at => {
+                Fault::inside(at, expected, Opened::Flow, self.flow_open_at)
+            }
             _ => Fault::new(ErrorKind::Syntax, at, expected),
+        }
+    }
+
+    /// A syntax error inside the quoted string that opens at `opened`.
+    fn err_in_string(&self, at: usize, expected: &'static str, opened: usize) -> Fault {
+        match self.cut {
+            Some(cut) if at >= self.src.len() => cut,
+            _ => Fault::inside(at, expected, Opened::String, opened),
         }
     }
 
@@ -368,7 +386,7 @@ impl<'a> Scanner<'a> {
                 return Ok(());
             }
             if self.flow_level > 0 {
-                return Err(self.err(pos, "the flow collection to close"));
+                return Err(self.err(pos, "a closing bracket"));
             }
             self.ended = true;
             self.push(pos, Tok::StreamEnd);
@@ -441,6 +459,10 @@ impl<'a> Scanner<'a> {
         let flow = self.flow_level > 0;
         match c {
             b'[' | b'{' => {
+                if c == b'{' && next == Some(b'{') {
+                    // A map as a key of a map: kubectl refuses it anyway.
+                    return Err(self.err(pos, TEMPLATE));
+                }
                 self.maybe_key(pos, col, line_first)?;
                 if self.flow_level >= self.max_depth {
                     return Err(Fault::too_deep(pos, self.max_depth));
@@ -454,6 +476,7 @@ impl<'a> Scanner<'a> {
                 }
                 if self.flow_level == 0 {
                     self.flow_lenient = false;
+                    self.flow_open_at = pos;
                 }
                 self.flow_level += 1;
                 self.pos += 1;
@@ -1119,10 +1142,19 @@ impl<'a> Scanner<'a> {
     /// indented no deeper than the block it is in is not YAML 1.2, but
     /// go-yaml reads it: the first such line of the scalar is queued as
     /// [`Tok::Lenient`] (`lenient` tells whether one was).
-    fn check_quoted_line(&mut self, line: usize, lenient: &mut bool) -> Result<(), Fault> {
+    fn check_quoted_line(
+        &mut self,
+        line: usize,
+        opened: usize,
+        lenient: &mut bool,
+    ) -> Result<(), Fault> {
         let b = self.bytes();
         if self.document_marker(line) {
-            return Err(self.err(line, "the closing quote before a document marker"));
+            return Err(self.err_in_string(
+                line,
+                "the closing quote before a document marker",
+                opened,
+            ));
         }
         let sp = skip_spaces(b, line);
         let mut k = sp;
@@ -1150,13 +1182,14 @@ impl<'a> Scanner<'a> {
                 next_of(b, i, b'\'', b'\n', b'\r')
             };
             let Some(&c) = b.get(i) else {
-                return Err(self.err(
+                return Err(self.err_in_string(
                     i,
                     if double {
                         "'\"' closing the string"
                     } else {
                         "\"'\" closing the string"
                     },
+                    at,
                 ));
             };
             match c {
@@ -1181,12 +1214,12 @@ impl<'a> Scanner<'a> {
                         }
                     }
                     if matches!(b.get(i - 1), Some(b'\n' | b'\r')) {
-                        i = self.quoted_break(i - 1, &mut lenient)?;
+                        i = self.quoted_break(i - 1, at, &mut lenient)?;
                     }
                 }
                 b'\n' | b'\r' => {
                     folds = true;
-                    i = self.quoted_break(i, &mut lenient)?;
+                    i = self.quoted_break(i, at, &mut lenient)?;
                 }
                 b'\t' => i += 1,
                 _ => {
@@ -1211,12 +1244,17 @@ impl<'a> Scanner<'a> {
 
     /// At a line break inside a quoted scalar: past it, with the next line
     /// checked; tracks the line start.
-    fn quoted_break(&mut self, i: usize, lenient: &mut bool) -> Result<usize, Fault> {
+    fn quoted_break(
+        &mut self,
+        i: usize,
+        opened: usize,
+        lenient: &mut bool,
+    ) -> Result<usize, Fault> {
         let len = self.line_break_len(i);
         self.odd_line_break(i, len);
         let next = i + len;
         self.line_start = next;
-        self.check_quoted_line(next, lenient)?;
+        self.check_quoted_line(next, opened, lenient)?;
         Ok(next)
     }
 
