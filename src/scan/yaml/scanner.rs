@@ -85,6 +85,8 @@ pub(super) const LENIENT_LINE_BREAK: &str =
     "a line break other than LF or CR LF (NEL, U+2028, U+2029, a lone CR)";
 /// NEL, U+2028 or U+2029 in a plain scalar or a comment.
 const ODD_BREAK_IN_TEXT: &str = "no NEL, U+2028 or U+2029 in a plain scalar or a comment (kubectl reads them as line breaks there; quote the text and write \\u2028)";
+/// NEL in a quoted scalar.
+const NEL_IN_QUOTED: &str = "no NEL (U+0085) in a quoted string (kubectl folds it as a line break there; write \\N in a double-quoted string to keep it)";
 /// A comment with no white space before its `#`.
 pub(super) const LENIENT_COMMENT: &str = "a comment with no white space before its '#'";
 /// A quoted scalar's line at or left of the block indentation.
@@ -1228,6 +1230,13 @@ impl<'a> Scanner<'a> {
                         "a printable character (a control character must be escaped)",
                     ))
                 }
+            }
+        }
+        if self.odd_break < i {
+            // go-yaml folds a NEL in a quoted scalar as a line break, where
+            // YAML 1.2 reads text (U+2028 and U+2029 both keep).
+            if let Some(k) = (at..i).find(|&k| b.get(k..k + 2) == Some(&[0xC2, 0x85][..])) {
+                return Err(self.err_in_string(k, NEL_IN_QUOTED, at));
             }
         }
         self.pos = i + 1;
