@@ -85,6 +85,9 @@ pub(super) const LENIENT_LINE_BREAK: &str =
     "a line break other than LF or CR LF (NEL, U+2028, U+2029, a lone CR)";
 /// NEL, U+2028 or U+2029 in a plain scalar or a comment.
 const ODD_BREAK_IN_TEXT: &str = "no NEL, U+2028 or U+2029 in a plain scalar or a comment (kubectl reads them as line breaks there; quote the text and write \\u2028)";
+/// A block scalar's leading empty lines more indented than its first line.
+pub(super) const LENIENT_BLOCK_EMPTY_LINES: &str =
+    "a block scalar whose leading empty lines are more indented than the line after them";
 /// NEL in a quoted scalar.
 const NEL_IN_QUOTED: &str = "no NEL (U+0085) in a quoted string (kubectl folds it as a line break there; write \\N in a double-quoted string to keep it)";
 /// A comment with no white space before its `#`.
@@ -634,7 +637,9 @@ impl<'a> Scanner<'a> {
             }
             _ => {
                 let plain_start = match c {
-                    b'-' | b'?' | b':' => next.is_some_and(|n| !ends_token(Some(&n), flow)),
+                    // go-yaml: `-` then a flow indicator is the plain `-`.
+                    b'-' => !is_blank_or_end(next.as_ref()),
+                    b'?' | b':' => next.is_some_and(|n| !ends_token(Some(&n), flow)),
                     b'#' => return Err(self.err(pos, "white space before a comment")),
                     b'|' | b'>' | b'%' | b'@' | b'`' | b'\t' => false,
                     _ => true,
@@ -1102,7 +1107,11 @@ impl<'a> Scanner<'a> {
             (at + 1, at + 1)
         };
         let mut j = suffix_start;
-        while b.get(j).is_some_and(|&c| is_uri_char(c)) {
+        // go-yaml takes `,` into a tag in block context too (`!!str,`).
+        while b
+            .get(j)
+            .is_some_and(|&c| is_uri_char(c) || (c == b',' && !flow))
+        {
             j += 1;
         }
         self.check_percent(suffix_start, j)?;
@@ -1420,6 +1429,7 @@ impl<'a> Scanner<'a> {
             }
         }
         let chomp = chomp.unwrap_or(Chomp::Clip);
+        let mut lenient_empty = None;
         let header_end = i;
         while matches!(b.get(i), Some(b' ' | b'\t')) {
             i += 1;
@@ -1457,7 +1467,7 @@ impl<'a> Scanner<'a> {
                 // The first non-empty line sets it.
                 let mut j = body;
                 let mut max_empty = 0;
-                let detected;
+                let mut detected;
                 loop {
                     let line = j;
                     while b.get(j) == Some(&b' ') {
@@ -1481,10 +1491,10 @@ impl<'a> Scanner<'a> {
                         _ => {
                             detected = sp.max(min_indent);
                             if sp >= min_indent && max_empty > sp {
-                                return Err(self.err(
-                                    line,
-                                    "leading empty lines no more indented than the first line",
-                                ));
+                                // go-yaml: the empty lines set the
+                                // indentation, and this line ends the scalar.
+                                lenient_empty = Some(line);
+                                detected = max_empty;
                             }
                             break;
                         }
@@ -1493,6 +1503,9 @@ impl<'a> Scanner<'a> {
                 detected
             }
         };
+        if let Some(line) = lenient_empty {
+            self.push(line, Tok::Lenient(LENIENT_BLOCK_EMPTY_LINES));
+        }
         // The body: lines indented by `indent`, and empty lines.
         let mut j = body;
         let mut content_end = body;
