@@ -295,7 +295,10 @@ impl<'a> Scanner<'a> {
 
     /// A syntax error at `at`; at the end of `src` cut short, the reason
     /// it was cut (what is wrong there is the character, not the syntax).
-    /// Inside a flow collection, the error names where it opens.
+    /// Inside a flow collection, the error names where it opens. Cold and
+    /// out of line: it keeps `fetch` small enough to inline.
+    #[cold]
+    #[inline(never)]
     pub(super) fn err(&self, at: usize, expected: &'static str) -> Fault {
         match self.cut {
             Some(cut) if at >= self.src.len() => cut,
@@ -307,6 +310,8 @@ impl<'a> Scanner<'a> {
     }
 
     /// A syntax error inside the quoted string that opens at `opened`.
+    #[cold]
+    #[inline(never)]
     fn err_in_string(&self, at: usize, expected: &'static str, opened: usize) -> Fault {
         match self.cut {
             Some(cut) if at >= self.src.len() => cut,
@@ -439,15 +444,7 @@ impl<'a> Scanner<'a> {
         }
         let after_indicator = core::mem::take(&mut self.after_indicator);
         if self.flow_level > 0 || c == b'[' || c == b'{' {
-            match c {
-                b'[' | b'{' | b',' => {
-                    self.entry_line = usize::MAX;
-                    self.entry_explicit = false;
-                }
-                b']' | b'}' => self.entry_line = self.line_start,
-                _ if self.entry_line == usize::MAX => self.entry_line = self.line_start,
-                _ => {}
-            }
+            self.track_flow_entry(c);
         }
         if self.flow_level == 0 {
             if let Some(tab) = self.tab_at.filter(|_| line_first) {
@@ -654,6 +651,21 @@ impl<'a> Scanner<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Notes where the current flow entry starts, at a token starting
+    /// with `c` (see `entry_line`). Out of line: it keeps `fetch` small.
+    #[inline(never)]
+    fn track_flow_entry(&mut self, c: u8) {
+        match c {
+            b'[' | b'{' | b',' => {
+                self.entry_line = usize::MAX;
+                self.entry_explicit = false;
+            }
+            b']' | b'}' => self.entry_line = self.line_start,
+            _ if self.entry_line == usize::MAX => self.entry_line = self.line_start,
+            _ => {}
+        }
     }
 
     /// Whether a token starting with `c` at a line's start cares about its
@@ -896,10 +908,16 @@ impl<'a> Scanner<'a> {
                 }
                 i += 1;
             }
-            let line_break = self.line_break_len(i);
+            let line_break = match b.get(i) {
+                Some(b'\n') => 1,
+                Some(b'\r' | 0xC2 | 0xE2) => self.line_break_len(i),
+                _ => 0,
+            };
             match b.get(i) {
                 Some(_) if line_break > 0 => {
-                    self.odd_line_break(i, line_break);
+                    if b[i] != b'\n' {
+                        self.odd_line_break(i, line_break);
+                    }
                     let blank = !self.line_has_content;
                     let at = self.line_start;
                     self.pos = i + line_break;
@@ -948,6 +966,7 @@ impl<'a> Scanner<'a> {
     /// Warns (once per input) of the line break at `i` of `len` bytes if it
     /// is not LF or CR LF: go-yaml reads NEL, U+2028, U+2029 and a lone CR
     /// as line breaks.
+    #[inline(never)]
     fn odd_line_break(&mut self, i: usize, len: usize) {
         let b = self.bytes();
         if b[i] != b'\n' && !(b[i] == b'\r' && len == 2) && !self.warned_break {
@@ -1329,13 +1348,16 @@ impl<'a> Scanner<'a> {
             let mut line = self.line_start;
             let mut odd_seen = false;
             loop {
-                match self.line_break_len(j) {
-                    0 => break,
-                    len => {
-                        self.odd_line_break(j, len);
-                        odd_seen |= b[j] >= 0x80;
-                        j += len;
-                    }
+                match b.get(j) {
+                    Some(b'\n') => j += 1,
+                    _ => match self.line_break_len(j) {
+                        0 => break,
+                        len => {
+                            self.odd_line_break(j, len);
+                            odd_seen |= b[j] >= 0x80;
+                            j += len;
+                        }
+                    },
                 }
                 line = j;
                 j = skip_spaces(b, j);
