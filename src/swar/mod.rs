@@ -144,6 +144,13 @@ pub(crate) fn not_printable_ascii(s: &[u8], from: usize) -> usize {
 /// byte, so the caller needs no second look at ASCII.
 #[inline]
 pub(crate) fn yaml_special(s: &[u8], from: usize) -> usize {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    #[allow(unsafe_code)]
+    // SAFETY: as in `string_special`.
+    let from = match unsafe { sse2::yaml_special(s, from) } {
+        Ok(at) => return at,
+        Err(rest) => rest,
+    };
     // Each exact per byte: adding to the low seven bits never carries out.
     let below_space = |w: u64| !((w & !HI) + LO * 0x60) & !w & HI;
     let eq = |w: u64, b: u8| {
@@ -282,6 +289,27 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// `yaml_special` over a base of white space and text (its exact
+    /// per-byte flags must neither miss a byte next to a line feed nor
+    /// flag one).
+    #[test]
+    fn yaml_special_every_position_and_every_byte() {
+        let mut base = [b'a'; 40];
+        for (i, b) in base.iter_mut().enumerate() {
+            *b = b"a \n\t\r b"[i % 7];
+        }
+        each_variant(base, |s, b, at| {
+            let want = s
+                .iter()
+                .position(|&c| (c < 0x20 && !matches!(c, b'\t' | b'\n' | b'\r')) || c >= 0x7F);
+            assert_eq!(
+                yaml_special(s, 0),
+                want.unwrap_or(s.len()),
+                "{b:#x} at {at}"
+            );
+        });
     }
 
     #[test]
