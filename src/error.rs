@@ -94,9 +94,48 @@ pub struct Error {
 pub(crate) struct Fault {
     kind: ErrorKind,
     offset: usize,
-    /// The first offset of a duplicate key, or the depth limit that was passed.
+    /// The first offset of a duplicate key, the depth limit that was
+    /// passed, or for a syntax error [`Opened::encode`] (0: none).
     aux: usize,
     expected: &'static str,
+}
+
+/// What a syntax error is inside of, for its message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Opened {
+    /// A quoted string.
+    String,
+    /// A flow collection (`[` or `{`).
+    Flow,
+}
+
+impl Opened {
+    /// The top bit of `aux` tells a string from a flow collection.
+    const STRING: usize = 1 << (usize::BITS - 1);
+
+    /// `aux` of a syntax error inside this, opened at byte `at`.
+    const fn encode(self, at: usize) -> usize {
+        let flag = match self {
+            Opened::String => Opened::STRING,
+            Opened::Flow => 0,
+        };
+        (at + 1) & !Opened::STRING | flag
+    }
+
+    /// The offset `aux` of a syntax error names, if any.
+    const fn offset(aux: usize) -> Option<usize> {
+        match aux & !Opened::STRING {
+            0 => None,
+            n => Some(n - 1),
+        }
+    }
+
+    const fn what(aux: usize) -> &'static str {
+        match aux & Opened::STRING {
+            0 => "flow collection",
+            _ => "string",
+        }
+    }
 }
 
 impl Fault {
@@ -126,6 +165,20 @@ impl Fault {
                 offset,
                 "a key not used before in this object",
             )
+        }
+    }
+
+    /// A syntax error at `offset` inside a string or flow collection that
+    /// opens at `opened`: the message names both places.
+    pub(crate) const fn inside(
+        offset: usize,
+        expected: &'static str,
+        what: Opened,
+        opened: usize,
+    ) -> Fault {
+        Fault {
+            aux: what.encode(opened),
+            ..Fault::new(ErrorKind::Syntax, offset, expected)
         }
     }
 
@@ -160,6 +213,9 @@ impl Fault {
         }
         if self.kind == ErrorKind::DuplicateKey {
             (err.first_line, err.first_column) = line_column(input, self.aux);
+        }
+        if let (ErrorKind::Syntax, Some(opened)) = (self.kind, Opened::offset(self.aux)) {
+            (err.first_line, err.first_column) = line_column(input, opened);
         }
         err
     }
@@ -232,7 +288,9 @@ impl Error {
             |(l, c): (usize, usize)| (l + line - 1, if l == 1 { c + column - 1 } else { c });
         self.offset += offset;
         (self.line, self.column) = shift((self.line, self.column));
-        if self.kind == ErrorKind::DuplicateKey {
+        if self.kind == ErrorKind::DuplicateKey
+            || (self.kind == ErrorKind::Syntax && Opened::offset(self.aux).is_some())
+        {
             self.aux += offset;
             (self.first_line, self.first_column) = shift((self.first_line, self.first_column));
         }
@@ -323,6 +381,27 @@ impl Error {
         (self.kind == ErrorKind::DuplicateKey).then_some((self.first_line, self.first_column))
     }
 
+    /// For a [`ErrorKind::Syntax`] error inside a quoted string or a flow
+    /// collection (an unterminated `"`, an unclosed `[`), where that
+    /// string or collection opens: line and column, counted as
+    /// [`line`](Error::line) and [`column`](Error::column) are.
+    ///
+    /// ```
+    /// let opts = kyaml::Options::new().input(kyaml::Input::Yaml);
+    /// let err = opts.to_string("a: \"text\nb: 1\n").unwrap_err();
+    /// assert_eq!(err.opened_position(), Some((1, 4)));
+    /// assert_eq!(
+    ///     err.message().to_string(),
+    ///     "expected '\"' closing the string (inside the string that opens at line 1, column 4)"
+    /// );
+    /// ```
+    pub fn opened_position(&self) -> Option<(usize, usize)> {
+        match (self.kind, Opened::offset(self.aux)) {
+            (ErrorKind::Syntax, Some(_)) => Some((self.first_line, self.first_column)),
+            _ => None,
+        }
+    }
+
     /// The message alone, without the position: what a tool prints after
     /// its own `FILE:LINE:COLUMN:` prefix. `{:?}` shows it quoted.
     ///
@@ -361,7 +440,19 @@ impl fmt::Display for Message<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let e = self.0;
         match e.kind {
-            ErrorKind::Syntax => write!(f, "expected {}", e.expected),
+            ErrorKind::Syntax => {
+                write!(f, "expected {}", e.expected)?;
+                match Opened::offset(e.aux) {
+                    Some(_) => write!(
+                        f,
+                        " (inside the {} that opens at line {}, column {})",
+                        Opened::what(e.aux),
+                        e.first_line,
+                        e.first_column
+                    ),
+                    None => Ok(()),
+                }
+            }
             ErrorKind::InvalidUtf8 => f.write_str("invalid UTF-8"),
             ErrorKind::LoneSurrogate => {
                 f.write_str("lone surrogate in a \\u escape (YAML cannot hold it)")

@@ -69,16 +69,16 @@ const NOT_FINITE: Refusal = Refusal {
         "kubectl refuses infinity and NaN (JSON has no such number); quote it to keep the string",
 };
 const PAST_U128: Refusal = Refusal {
-    message: "an octal or hexadecimal integer past 128 bits (write it in decimal or quote it)",
+    message: "this octal or hexadecimal integer is past 128 bits: write it in decimal or quote it",
 };
 const NULL_KEY: Refusal = Refusal {
-    message: "a null key (kubectl refuses it: a JSON key is a string)",
+    message: "a null key has no JSON form (a JSON key is a string), and kubectl refuses it",
 };
 const KEY_PAST_INT64: Refusal = Refusal {
-    message: "an integer key past int64 (kubectl refuses it); quote it to keep the string",
+    message: "this integer key is past int64, and kubectl refuses it; quote it to keep the string",
 };
 const BAD_BINARY: Refusal = Refusal {
-    message: "a !!binary value that is not base64 of UTF-8 text",
+    message: "this !!binary value is not base64 of UTF-8 text",
 };
 
 /// The data a scalar stands for.

@@ -137,6 +137,38 @@ pub(crate) fn not_printable_ascii(s: &[u8], from: usize) -> usize {
     find(s, from, |w| (w.wrapping_add(LO) | w) & HI, |b| b >= 0x7F)
 }
 
+/// The first byte at or after `from` that YAML text may not hold as it
+/// is, or may hold only in some places: a control byte other than tab, line
+/// feed and carriage return, DEL, or any byte of a multi-byte character
+/// (the caller looks at the character: most are printable). Exact per
+/// byte, so the caller needs no second look at ASCII.
+#[inline]
+pub(crate) fn yaml_special(s: &[u8], from: usize) -> usize {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    #[allow(unsafe_code)]
+    // SAFETY: as in `string_special`.
+    let from = match unsafe { sse2::yaml_special(s, from) } {
+        Ok(at) => return at,
+        Err(rest) => rest,
+    };
+    // Each exact per byte: adding to the low seven bits never carries out.
+    let below_space = |w: u64| !((w & !HI) + LO * 0x60) & !w & HI;
+    let eq = |w: u64, b: u8| {
+        let x = w ^ (LO * b as u64);
+        !(((x & !HI) + !HI) | x) & HI
+    };
+    find(
+        s,
+        from,
+        |w| {
+            (below_space(w) & !(eq(w, b'\t') | eq(w, b'\n') | eq(w, b'\r')))
+                | eq(w, 0x7F)
+                | (w & HI)
+        },
+        |b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || b >= 0x7F,
+    )
+}
+
 /// Three words that, with its length, tell a byte string of up to 24 bytes
 /// from every other exactly: bytes 0..8, 8..16 and the last eight, where
 /// shorter strings fill their words by overlapping loads of four bytes or
@@ -257,6 +289,27 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// `yaml_special` over a base of white space and text (its exact
+    /// per-byte flags must neither miss a byte next to a line feed nor
+    /// flag one).
+    #[test]
+    fn yaml_special_every_position_and_every_byte() {
+        let mut base = [b'a'; 40];
+        for (i, b) in base.iter_mut().enumerate() {
+            *b = b"a \n\t\r b"[i % 7];
+        }
+        each_variant(base, |s, b, at| {
+            let want = s
+                .iter()
+                .position(|&c| (c < 0x20 && !matches!(c, b'\t' | b'\n' | b'\r')) || c >= 0x7F);
+            assert_eq!(
+                yaml_special(s, 0),
+                want.unwrap_or(s.len()),
+                "{b:#x} at {at}"
+            );
+        });
     }
 
     #[test]

@@ -8,8 +8,8 @@
 //! the SAFETY comments in the parent module).
 
 use core::arch::x86_64::{
-    __m128i, _mm_cmpeq_epi8, _mm_max_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
-    _mm_set_epi64x,
+    __m128i, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_max_epu8, _mm_movemask_epi8, _mm_or_si128,
+    _mm_set1_epi8, _mm_set_epi64x,
 };
 
 /// The 16 bytes of `s` at `i`, if there are 16.
@@ -72,6 +72,30 @@ pub(super) fn string_special(s: &[u8], from: usize) -> Result<usize, usize> {
         let hit = special(v);
         if hit != 0 {
             return Ok(i + hit.trailing_zeros() as usize);
+        }
+        i += 16;
+    }
+    Err(i)
+}
+
+/// Scans whole 16-byte blocks from `from` for the first byte
+/// [`yaml_special`](super::yaml_special) looks for: `Ok` with its index, or
+/// `Err` with where fewer than 16 bytes are left.
+#[target_feature(enable = "sse2")]
+pub(super) fn yaml_special(s: &[u8], from: usize) -> Result<usize, usize> {
+    let mut i = from;
+    while let Some(v) = load(s, i) {
+        // max(v, 0x1F) == 0x1F exactly when v <= 0x1F, unsigned.
+        let limit = _mm_set1_epi8(0x1F);
+        let control = _mm_cmpeq_epi8(_mm_max_epu8(v, limit), limit);
+        let eq = |b: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8));
+        let white = _mm_or_si128(_mm_or_si128(eq(b'\t'), eq(b'\n')), eq(b'\r'));
+        // Control bytes but white space; DEL; the top bit (non-ASCII).
+        let mask = _mm_movemask_epi8(_mm_or_si128(_mm_andnot_si128(white, control), eq(0x7F)))
+            as u32
+            | _mm_movemask_epi8(v) as u32;
+        if mask != 0 {
+            return Ok(i + mask.trailing_zeros() as usize);
         }
         i += 16;
     }

@@ -2,13 +2,13 @@
 //! state machine with a fixed-size stack of return states (no recursion),
 //! and `%TAG` resolution of tags.
 //!
-//! Comments and blank lines pass through as soon as they are the next token,
+//! Comments, blank lines and leniencies pass through as soon as they are the next token,
 //! whatever the state; every state looks at one token and either consumes
 //! it or leaves it for the next state.
 
 use super::scanner::{Scanner, Tok, Token};
 use super::{Event, Kind, Props, Scalar, Style, Tag};
-use crate::error::{ErrorKind, Fault};
+use crate::error::Fault;
 use crate::MAX_DEPTH;
 
 /// Where the parser is.
@@ -114,8 +114,10 @@ impl<'a> Parser<'a> {
         self.scanner.bump();
     }
 
-    fn err(at: usize, expected: &'static str) -> Fault {
-        Fault::new(ErrorKind::Syntax, at, expected)
+    /// A syntax error; the scanner adds where the flow collection it is
+    /// in opens.
+    fn err(&self, at: usize, expected: &'static str) -> Fault {
+        self.scanner.err(at, expected)
     }
 
     fn push(&mut self, s: State) -> Result<(), Fault> {
@@ -188,6 +190,10 @@ impl<'a> Parser<'a> {
                 self.take();
                 return Ok(Self::event(tok.at, Kind::BlankLine));
             }
+            Tok::Lenient(what) => {
+                self.take();
+                return Ok(Self::event(tok.at, Kind::Lenient { what }));
+            }
             _ => {}
         }
         let at = tok.at;
@@ -228,12 +234,12 @@ impl<'a> Parser<'a> {
                     };
                     Ok(Self::event(at, Kind::DocumentStart { explicit: false }))
                 }
-                _ => Err(Self::err(at, "'---' (a new document) or the end")),
+                _ => Err(self.err(at, "'---' (a new document) or the end")),
             },
             S::Directives => match kind {
                 Tok::Version => {
                     if self.version_seen {
-                        return Err(Self::err(at, "one %YAML directive per document"));
+                        return Err(self.err(at, "one %YAML directive per document"));
                     }
                     self.version_seen = true;
                     self.take();
@@ -241,10 +247,10 @@ impl<'a> Parser<'a> {
                 }
                 Tok::TagDirective { handle, prefix } => {
                     if self.tags[..self.n_tags].iter().any(|&(h, _)| h == handle) {
-                        return Err(Self::err(at, "one %TAG directive per handle"));
+                        return Err(self.err(at, "one %TAG directive per handle"));
                     }
                     if self.n_tags == TAG_DIRECTIVES {
-                        return Err(Self::err(at, "at most 16 %TAG directives per document"));
+                        return Err(self.err(at, "at most 16 %TAG directives per document"));
                     }
                     self.tags[self.n_tags] = (handle, prefix);
                     self.n_tags += 1;
@@ -261,7 +267,7 @@ impl<'a> Parser<'a> {
                     self.state = S::DocContent;
                     Ok(Self::event(at, Kind::DocumentStart { explicit: true }))
                 }
-                _ => Err(Self::err(at, "'---' after the directives")),
+                _ => Err(self.err(at, "'---' after the directives")),
             },
             S::DocContent => match kind {
                 Tok::Version
@@ -286,7 +292,7 @@ impl<'a> Parser<'a> {
                 if explicit {
                     self.take();
                 } else if !matches!(kind, Tok::DocStart | Tok::StreamEnd) {
-                    return Err(Self::err(
+                    return Err(self.err(
                         at,
                         "the end of the document ('---', '...' or no more content)",
                     ));
@@ -309,7 +315,7 @@ impl<'a> Parser<'a> {
                     self.close();
                     Ok(Self::event(at, Kind::SequenceEnd))
                 }
-                _ => Err(Self::err(at, "'-' (a sequence entry) or less indentation")),
+                _ => Err(self.err(at, "'-' (a sequence entry) or less indentation")),
             },
             S::BlockSeqEntryNode => match kind {
                 Tok::BlockEntry | Tok::BlockEnd => self.empty_then(at, S::BlockSeqEntry),
@@ -346,7 +352,7 @@ impl<'a> Parser<'a> {
                     Ok(Self::event(at, Kind::MappingEnd))
                 }
                 Tok::Value => self.empty_then(at, S::BlockMapValue),
-                _ => Err(Self::err(at, "a key ('key: value') or less indentation")),
+                _ => Err(self.err(at, "a key ('key: value') or less indentation")),
             },
             S::BlockMapKeyNode => match kind {
                 Tok::Key | Tok::Value | Tok::BlockEnd => self.empty_then(at, S::BlockMapValue),
@@ -359,7 +365,7 @@ impl<'a> Parser<'a> {
                     Ok(None)
                 }
                 Tok::Key | Tok::BlockEnd => self.empty_then(at, S::BlockMapKey),
-                _ => Err(Self::err(at, "':' after the key")),
+                _ => Err(self.err(at, "':' after the key")),
             },
             S::BlockMapValueNode => match kind {
                 Tok::Key | Tok::Value | Tok::BlockEnd => self.empty_then(at, S::BlockMapKey),
@@ -382,7 +388,7 @@ impl<'a> Parser<'a> {
                     self.state = S::FlowSeqEntry { first: true };
                     Ok(None)
                 }
-                _ if !first => Err(Self::err(at, "',' or ']'")),
+                _ if !first => Err(self.err(at, "',' or ']'")),
                 Tok::Key | Tok::Value => {
                     if kind == Tok::Key {
                         self.take();
@@ -434,7 +440,7 @@ impl<'a> Parser<'a> {
                     self.state = S::FlowMapKey { first: true };
                     Ok(None)
                 }
-                _ if !first => Err(Self::err(at, "',' or '}'")),
+                _ if !first => Err(self.err(at, "',' or '}'")),
                 Tok::Key => {
                     self.take();
                     self.state = S::FlowMapKeyNode;
@@ -541,10 +547,9 @@ impl<'a> Parser<'a> {
         match kind {
             Tok::Alias(name) => {
                 if self.props_at.is_some() {
-                    return Err(Self::err(
-                        at,
-                        "an alias without properties (no anchor or tag on '*')",
-                    ));
+                    return Err(
+                        self.err(at, "an alias without properties (no anchor or tag on '*')")
+                    );
                 }
                 self.take();
                 self.pop();
@@ -552,7 +557,7 @@ impl<'a> Parser<'a> {
             }
             Tok::Anchor(name) => {
                 if self.anchor.is_some() {
-                    return Err(Self::err(at, "one anchor per node"));
+                    return Err(self.err(at, "one anchor per node"));
                 }
                 self.anchor = Some(name);
                 self.props_at.get_or_insert(at);
@@ -561,7 +566,7 @@ impl<'a> Parser<'a> {
             }
             Tok::Tag { handle, suffix } => {
                 if self.tag.is_some() {
-                    return Err(Self::err(at, "one tag per node"));
+                    return Err(self.err(at, "one tag per node"));
                 }
                 let tag = self.resolve_tag(at, handle, suffix)?;
                 self.tag = Some(tag);
@@ -634,7 +639,7 @@ impl<'a> Parser<'a> {
                     },
                 ))
             }
-            _ => Err(Self::err(at, "a node (a value, '[', '{', '-' or a key)")),
+            _ => Err(self.err(at, "a node (a value, '[', '{', '-' or a key)")),
         }
     }
 
@@ -654,7 +659,7 @@ impl<'a> Parser<'a> {
                 prefix: "!",
                 suffix,
             }),
-            _ => Err(Self::err(at, "a tag handle declared by %TAG")),
+            _ => Err(self.err(at, "a tag handle declared by %TAG")),
         }
     }
 }

@@ -11,7 +11,7 @@
 //! end, the key's `:` or 4 KiB, so it costs at most a bounded rescan.
 
 use super::scalar::{check_escape, Chomp, Scalar, Style};
-use crate::error::{ErrorKind, Fault};
+use crate::error::{ErrorKind, Fault, Opened};
 use crate::MAX_DEPTH;
 use core::cell::Cell;
 
@@ -61,19 +61,58 @@ pub(super) enum Tok<'a> {
         trailing: bool,
     },
     Blank,
+    /// What follows is not YAML 1.2 but go-yaml (kubectl) reads it: what,
+    /// in words (a warning says so).
+    Lenient(&'static str),
 }
+
+/// An implicit key in a flow collection whose `:` is on a later line.
+const FLOW_KEY_LINE: &str =
+    "':' on the line where its key starts, as kubectl reads no key across lines in a flow collection";
+
+/// `{{` where a node starts: a Go or Helm template, not YAML.
+const TEMPLATE: &str = "YAML, not a Go or Helm template: '{{' starts a template action, and kyaml reads YAML, not templates (render the template first, e.g. with `helm template`)";
+
+/// A `?` right after a plain scalar's text in a flow collection.
+const FLOW_QUESTION_MARK: &str =
+    "a quoted string for text holding '?' in a flow collection (kubectl ends a plain scalar at '?' there and reads it as a key indicator)";
+
+/// A flow collection's line at or left of the block indentation.
+pub(super) const LENIENT_FLOW_INDENT: &str =
+    "a line of a flow collection indented no deeper than the block it is in";
+/// NEL, U+2028, U+2029 or a lone CR between tokens.
+pub(super) const LENIENT_LINE_BREAK: &str =
+    "a line break other than LF or CR LF (NEL, U+2028, U+2029, a lone CR)";
+/// NEL, U+2028 or U+2029 in a plain scalar or a comment.
+const ODD_BREAK_IN_TEXT: &str = "no NEL, U+2028 or U+2029 in a plain scalar or a comment (kubectl reads them as line breaks there; quote the text and write \\u2028)";
+/// A block scalar's leading empty lines more indented than its first line.
+pub(super) const LENIENT_BLOCK_EMPTY_LINES: &str =
+    "a block scalar whose leading empty lines are more indented than the line after them";
+/// NEL in a quoted scalar.
+const NEL_IN_QUOTED: &str = "no NEL (U+0085) in a quoted string (kubectl folds it as a line break there; write \\N in a double-quoted string to keep it)";
+/// A comment with no white space before its `#`.
+pub(super) const LENIENT_COMMENT: &str = "a comment with no white space before its '#'";
+/// A quoted scalar's line at or left of the block indentation.
+pub(super) const LENIENT_QUOTED_INDENT: &str =
+    "a line of a quoted string indented no deeper than the block it is in";
 
 /// The longest implicit key, in characters (YAML 1.2 §7.4 / §8.2).
 const KEY_CHARS: usize = 1024;
 /// How many bytes a key lookahead may read: 1024 characters of up to four.
 const KEY_BYTES: usize = 4 * KEY_CHARS;
 
-const QUEUE: usize = 4;
+const QUEUE: usize = 8;
 
 pub(super) struct Scanner<'a> {
+    /// The input up to its first invalid UTF-8 or character go-yaml
+    /// refuses (`cut` says which).
     src: &'a str,
-    /// The whole input's length; more than `src.len()` when UTF-8 breaks.
-    total: usize,
+    /// What ends `src` before the input's end: the error there.
+    cut: Option<Fault>,
+    /// Where the first NEL, U+2028 or U+2029 outside a quoted scalar may
+    /// be (`usize::MAX`: none in the input): go-yaml reads them as line
+    /// breaks, YAML 1.2 as text.
+    odd_break: usize,
     pos: usize,
     line_start: usize,
     /// Block indentation columns of the open block collections.
@@ -101,8 +140,21 @@ pub(super) struct Scanner<'a> {
     after_indicator: bool,
     started: bool,
     ended: bool,
-    /// Tokens found but not yet returned (a step can find up to three: a
-    /// block mapping start, a key, the key's first token).
+    /// Where the outermost open flow collection opens.
+    flow_open_at: usize,
+    /// An odd line break was warned of ([`Scanner::odd_line_break`]).
+    warned_break: bool,
+    /// Flow context: where the line of the current entry's first token
+    /// starts (`usize::MAX` before it), and whether it opened with `?`.
+    /// go-yaml reads an implicit key only if its `:` is on that line.
+    entry_line: usize,
+    entry_explicit: bool,
+    /// The outermost open flow collection was already warned of as
+    /// [`LENIENT_FLOW_INDENT`].
+    flow_lenient: bool,
+    /// Tokens found but not yet returned (a step can find up to five: a
+    /// block mapping start, a key, a [`Tok::Lenient`], the key's first
+    /// token, a comment).
     queue: [Token<'a>; QUEUE],
     /// Where the last key lookahead found the first line of a plain scalar
     /// to end (its start, its end), so the scalar's scan need not redo it.
@@ -153,7 +205,7 @@ fn plain_stop(s: &[u8], from: usize, flow: bool) -> usize {
         if flow {
             // `[`, `]`, `{`, `}` are 0x5B, 0x5D, 0x7B, 0x7D: `b & 0xD9 == 0x59`
             // also holds for `Y`, `_`, `y`, DEL, which the exact check skips.
-            f |= eq_bytes(w & (LO * 0xD9), 0x59) | eq_bytes(w, b',');
+            f |= eq_bytes(w & (LO * 0xD9), 0x59) | eq_bytes(w, b',') | eq_bytes(w, b'?');
         }
         if f != 0 {
             let at = i + (f.trailing_zeros() / 8) as usize;
@@ -171,19 +223,32 @@ fn plain_stop(s: &[u8], from: usize, flow: bool) -> usize {
     i
 }
 
+/// go-yaml ends a plain scalar in a flow collection at `?` too.
 fn is_plain_stop(b: u8, flow: bool) -> bool {
-    matches!(b, b':' | b'#' | b'\n' | b'\r') || (flow && is_flow_indicator(b))
+    matches!(b, b':' | b'#' | b'\n' | b'\r') || (flow && (is_flow_indicator(b) || b == b'?'))
 }
 
 impl<'a> Scanner<'a> {
     pub(super) fn new(input: &'a [u8], max_depth: usize) -> Scanner<'a> {
-        let src = match core::str::from_utf8(input) {
-            Ok(s) => s,
-            Err(e) => core::str::from_utf8(&input[..e.valid_up_to()]).unwrap_or(""),
+        let (src, mut cut) = match core::str::from_utf8(input) {
+            Ok(s) => (s, None),
+            Err(e) => (
+                core::str::from_utf8(&input[..e.valid_up_to()]).unwrap_or(""),
+                Some(Fault::new(ErrorKind::InvalidUtf8, e.valid_up_to(), "UTF-8")),
+            ),
+        };
+        let (refused, odd_break) = refused_character(src.as_bytes());
+        let src = match refused {
+            Some(at) => {
+                cut = Some(Fault::new(ErrorKind::Syntax, at, NOT_PRINTABLE));
+                src.get(..at).unwrap_or("")
+            }
+            None => src,
         };
         Scanner {
             src,
-            total: input.len(),
+            cut,
+            odd_break,
             pos: 0,
             line_start: 0,
             indents: [0; MAX_DEPTH],
@@ -200,6 +265,11 @@ impl<'a> Scanner<'a> {
             after_indicator: false,
             started: false,
             ended: false,
+            flow_lenient: false,
+            warned_break: false,
+            flow_open_at: 0,
+            entry_line: usize::MAX,
+            entry_explicit: false,
             queue: [Token {
                 at: 0,
                 kind: Tok::StreamEnd,
@@ -223,8 +293,30 @@ impl<'a> Scanner<'a> {
         self.bytes().get(i).copied()
     }
 
-    fn err(&self, at: usize, expected: &'static str) -> Fault {
-        Fault::new(ErrorKind::Syntax, at, expected)
+    /// A syntax error at `at`; at the end of `src` cut short, the reason
+    /// it was cut (what is wrong there is the character, not the syntax).
+    /// Inside a flow collection, the error names where it opens. Cold and
+    /// out of line: it keeps `fetch` small enough to inline.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn err(&self, at: usize, expected: &'static str) -> Fault {
+        match self.cut {
+            Some(cut) if at >= self.src.len() => cut,
+            _ if self.flow_level > 0 && self.flow_open_at < at => {
+                Fault::inside(at, expected, Opened::Flow, self.flow_open_at)
+            }
+            _ => Fault::new(ErrorKind::Syntax, at, expected),
+        }
+    }
+
+    /// A syntax error inside the quoted string that opens at `opened`.
+    #[cold]
+    #[inline(never)]
+    fn err_in_string(&self, at: usize, expected: &'static str, opened: usize) -> Fault {
+        match self.cut {
+            Some(cut) if at >= self.src.len() => cut,
+            _ => Fault::inside(at, expected, Opened::String, opened),
+        }
     }
 
     /// The current block indentation (-1 outside any block collection).
@@ -287,8 +379,8 @@ impl<'a> Scanner<'a> {
         }
         let pos = self.pos;
         let Some(c) = self.at(pos) else {
-            if self.src.len() < self.total {
-                return Err(Fault::new(ErrorKind::InvalidUtf8, self.src.len(), "UTF-8"));
+            if let Some(cut) = self.cut {
+                return Err(cut);
             }
             if self.n_indents > 0 {
                 self.n_indents -= 1;
@@ -296,7 +388,7 @@ impl<'a> Scanner<'a> {
                 return Ok(());
             }
             if self.flow_level > 0 {
-                return Err(self.err(pos, "the flow collection to close"));
+                return Err(self.err(pos, "a closing bracket"));
             }
             self.ended = true;
             self.push(pos, Tok::StreamEnd);
@@ -313,8 +405,12 @@ impl<'a> Scanner<'a> {
                 self.push(pos, Tok::BlockEnd);
                 return Ok(());
             }
-        } else if line_first && (self.tab_at.unwrap_or(col) as i64) <= self.indent() {
-            return Err(self.err(pos, "more indentation inside the flow collection"));
+        } else if line_first
+            && (self.tab_at.unwrap_or(col) as i64) <= self.indent()
+            && !core::mem::replace(&mut self.flow_lenient, true)
+        {
+            // go-yaml checks no indentation inside flow collections.
+            self.push(pos, Tok::Lenient(LENIENT_FLOW_INDENT));
         }
         if marker {
             if self.flow_level > 0 {
@@ -339,6 +435,9 @@ impl<'a> Scanner<'a> {
             return self.directive();
         }
         let after_indicator = core::mem::take(&mut self.after_indicator);
+        if self.flow_level > 0 || c == b'[' || c == b'{' {
+            self.track_flow_entry(c);
+        }
         if self.flow_level == 0 {
             if let Some(tab) = self.tab_at.filter(|_| line_first) {
                 if (tab as i64) <= self.indent() || self.indent_sensitive(c) {
@@ -354,6 +453,10 @@ impl<'a> Scanner<'a> {
         let flow = self.flow_level > 0;
         match c {
             b'[' | b'{' => {
+                if c == b'{' && next == Some(b'{') {
+                    // A map as a key of a map: kubectl refuses it anyway.
+                    return Err(self.err(pos, TEMPLATE));
+                }
                 self.maybe_key(pos, col, line_first)?;
                 if self.flow_level >= self.max_depth {
                     return Err(Fault::too_deep(pos, self.max_depth));
@@ -364,6 +467,10 @@ impl<'a> Scanner<'a> {
                     self.flow_maps[word] |= bit;
                 } else {
                     self.flow_maps[word] &= !bit;
+                }
+                if self.flow_level == 0 {
+                    self.flow_lenient = false;
+                    self.flow_open_at = pos;
                 }
                 self.flow_level += 1;
                 self.pos += 1;
@@ -414,10 +521,19 @@ impl<'a> Scanner<'a> {
                 self.after_indicator = true;
                 self.push(pos, Tok::BlockEntry);
             }
-            b'?' if is_blank_or_end(next.as_ref())
-                || (flow && next.is_some_and(is_flow_indicator)) =>
-            {
-                if !flow {
+            // go-yaml: in a flow collection `?` is always a key indicator.
+            b'?' if flow || is_blank_or_end(next.as_ref()) => {
+                if flow {
+                    if pos > 0
+                        && !matches!(
+                            self.bytes()[pos - 1],
+                            b' ' | b'\t' | b'\n' | b'\r' | b',' | b'[' | b'{'
+                        )
+                    {
+                        return Err(self.err(pos, FLOW_QUESTION_MARK));
+                    }
+                    self.entry_explicit = true;
+                } else {
                     if !self.key_allowed {
                         return Err(self.err(
                             pos,
@@ -437,6 +553,9 @@ impl<'a> Scanner<'a> {
                 || (flow && (self.adjacent_value || next.is_some_and(is_flow_indicator))) =>
             {
                 if flow {
+                    if !self.entry_explicit && self.entry_line != self.line_start {
+                        return Err(self.err(pos, FLOW_KEY_LINE));
+                    }
                     self.key_allowed = false;
                 } else if self.key_pending {
                     self.key_pending = false;
@@ -507,7 +626,9 @@ impl<'a> Scanner<'a> {
             }
             _ => {
                 let plain_start = match c {
-                    b'-' | b'?' | b':' => next.is_some_and(|n| !ends_token(Some(&n), flow)),
+                    // go-yaml: `-` then a flow indicator is the plain `-`.
+                    b'-' => !is_blank_or_end(next.as_ref()),
+                    b'?' | b':' => next.is_some_and(|n| !ends_token(Some(&n), flow)),
                     b'#' => return Err(self.err(pos, "white space before a comment")),
                     b'|' | b'>' | b'%' | b'@' | b'`' | b'\t' => false,
                     _ => true,
@@ -522,6 +643,21 @@ impl<'a> Scanner<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Notes where the current flow entry starts, at a token starting
+    /// with `c` (see `entry_line`). Out of line: it keeps `fetch` small.
+    #[inline(never)]
+    fn track_flow_entry(&mut self, c: u8) {
+        match c {
+            b'[' | b'{' | b',' => {
+                self.entry_line = usize::MAX;
+                self.entry_explicit = false;
+            }
+            b']' | b'}' => self.entry_line = self.line_start,
+            _ if self.entry_line == usize::MAX => self.entry_line = self.line_start,
+            _ => {}
+        }
     }
 
     /// Whether a token starting with `c` at a line's start cares about its
@@ -764,16 +900,19 @@ impl<'a> Scanner<'a> {
                 }
                 i += 1;
             }
+            let line_break = match b.get(i) {
+                Some(b'\n') => 1,
+                Some(b'\r' | 0xC2 | 0xE2) => self.line_break_len(i),
+                _ => 0,
+            };
             match b.get(i) {
-                Some(b'\n') | Some(b'\r') => {
-                    if b[i] == b'\r' && b.get(i + 1) != Some(&b'\n') {
-                        return Err(
-                            self.err(i, "'\\n' after '\\r' (lone CR line breaks are not read)")
-                        );
+                Some(_) if line_break > 0 => {
+                    if b[i] != b'\n' {
+                        self.odd_line_break(i, line_break);
                     }
                     let blank = !self.line_has_content;
                     let at = self.line_start;
-                    self.pos = i + if b[i] == b'\r' { 2 } else { 1 };
+                    self.pos = i + line_break;
                     self.line_start = self.pos;
                     self.line_has_content = false;
                     if self.flow_level == 0 {
@@ -785,20 +924,22 @@ impl<'a> Scanner<'a> {
                     }
                 }
                 Some(b'#') => {
-                    if i == self.pos && self.pos != self.line_start {
-                        return Err(self.err(i, "white space before a comment"));
+                    let end = next_of(b, i, b'\n', b'\r', b'\r');
+                    if self.odd_break < end {
+                        if let Some(k) = (i..end).find(|&k| self.line_break_len(k) > 0) {
+                            return Err(self.err(k, ODD_BREAK_IN_TEXT));
+                        }
                     }
-                    let end = line_end(b, i);
-                    let end_text = if end > i && b[end - 1] == b'\r' {
-                        end - 1
-                    } else {
-                        end
-                    };
-                    self.pos = end_text;
+                    if i == self.pos && self.pos != self.line_start {
+                        // Right after a quoted scalar or a bracket: go-yaml
+                        // reads a comment at any token's start.
+                        self.push(i, Tok::Lenient(LENIENT_COMMENT));
+                    }
+                    self.pos = end;
                     self.push(
                         i,
                         Tok::Comment {
-                            text: self.slice(i + 1, end_text),
+                            text: self.slice(i + 1, end),
                             trailing: self.line_has_content,
                         },
                     );
@@ -811,6 +952,34 @@ impl<'a> Scanner<'a> {
                     return Ok(false);
                 }
             }
+        }
+    }
+
+    /// Warns (once per input) of the line break at `i` of `len` bytes if it
+    /// is not LF or CR LF: go-yaml reads NEL, U+2028, U+2029 and a lone CR
+    /// as line breaks.
+    #[inline(never)]
+    fn odd_line_break(&mut self, i: usize, len: usize) {
+        let b = self.bytes();
+        if b[i] != b'\n' && !(b[i] == b'\r' && len == 2) && !self.warned_break {
+            self.warned_break = true;
+            self.push(i, Tok::Lenient(LENIENT_LINE_BREAK));
+        }
+    }
+
+    /// The length of the line break at `i`, or 0: LF, CR LF, a lone CR,
+    /// and (go-yaml's, not YAML 1.2's) NEL, U+2028, U+2029.
+    fn line_break_len(&self, i: usize) -> usize {
+        let b = self.bytes();
+        match b.get(i) {
+            Some(b'\n') => 1,
+            Some(b'\r') => 1 + usize::from(b.get(i + 1) == Some(&b'\n')),
+            Some(0xC2 | 0xE2) if i >= self.odd_break => match b.get(i..) {
+                Some([0xC2, 0x85, ..]) => 2,
+                Some([0xE2, 0x80, 0xA8 | 0xA9, ..]) => 3,
+                _ => 0,
+            },
+            _ => 0,
         }
     }
 
@@ -949,7 +1118,11 @@ impl<'a> Scanner<'a> {
             (at + 1, at + 1)
         };
         let mut j = suffix_start;
-        while b.get(j).is_some_and(|&c| is_uri_char(c)) {
+        // go-yaml takes `,` into a tag in block context too (`!!str,`).
+        while b
+            .get(j)
+            .is_some_and(|&c| is_uri_char(c) || (c == b',' && !flow))
+        {
             j += 1;
         }
         self.check_percent(suffix_start, j)?;
@@ -987,23 +1160,33 @@ impl<'a> Scanner<'a> {
     }
 
     /// Checks a continuation line that starts at `line` inside a multi-line
-    /// quoted scalar: not a document marker, indented enough unless empty.
-    fn check_quoted_line(&self, line: usize) -> Result<(), Fault> {
+    /// quoted scalar: not a document marker. A line that holds text and is
+    /// indented no deeper than the block it is in is not YAML 1.2, but
+    /// go-yaml reads it: the first such line of the scalar is queued as
+    /// [`Tok::Lenient`] (`lenient` tells whether one was).
+    fn check_quoted_line(
+        &mut self,
+        line: usize,
+        opened: usize,
+        lenient: &mut bool,
+    ) -> Result<(), Fault> {
         let b = self.bytes();
         if self.document_marker(line) {
-            return Err(self.err(line, "the closing quote before a document marker"));
+            return Err(self.err_in_string(
+                line,
+                "the closing quote before a document marker",
+                opened,
+            ));
         }
-        let mut sp = line;
-        while b.get(sp) == Some(&b' ') {
-            sp += 1;
-        }
+        let sp = skip_spaces(b, line);
         let mut k = sp;
         while matches!(b.get(k), Some(b' ' | b'\t')) {
             k += 1;
         }
         let empty = matches!(b.get(k), Some(b'\n' | b'\r') | None);
-        if !empty && sp - line < self.min_continuation() {
-            return Err(self.err(sp, "more indentation in the quoted scalar's line"));
+        if !empty && sp - line < self.min_continuation() && !*lenient {
+            *lenient = true;
+            self.push(sp, Tok::Lenient(LENIENT_QUOTED_INDENT));
         }
         Ok(())
     }
@@ -1013,6 +1196,7 @@ impl<'a> Scanner<'a> {
         let b = self.bytes();
         let mut i = at + 1;
         let mut folds = false;
+        let mut lenient = false;
         loop {
             i = if double {
                 crate::swar::string_special(b, i)
@@ -1020,13 +1204,14 @@ impl<'a> Scanner<'a> {
                 next_of(b, i, b'\'', b'\n', b'\r')
             };
             let Some(&c) = b.get(i) else {
-                return Err(self.err(
+                return Err(self.err_in_string(
                     i,
                     if double {
                         "'\"' closing the string"
                     } else {
                         "\"'\" closing the string"
                     },
+                    at,
                 ));
             };
             match c {
@@ -1051,12 +1236,12 @@ impl<'a> Scanner<'a> {
                         }
                     }
                     if matches!(b.get(i - 1), Some(b'\n' | b'\r')) {
-                        i = self.quoted_break(i - 1)?;
+                        i = self.quoted_break(i - 1, at, &mut lenient)?;
                     }
                 }
                 b'\n' | b'\r' => {
                     folds = true;
-                    i = self.quoted_break(i)?;
+                    i = self.quoted_break(i, at, &mut lenient)?;
                 }
                 b'\t' => i += 1,
                 _ => {
@@ -1065,6 +1250,13 @@ impl<'a> Scanner<'a> {
                         "a printable character (a control character must be escaped)",
                     ))
                 }
+            }
+        }
+        if self.odd_break < i {
+            // go-yaml folds a NEL in a quoted scalar as a line break, where
+            // YAML 1.2 reads text (U+2028 and U+2029 both keep).
+            if let Some(k) = (at..i).find(|&k| b.get(k..k + 2) == Some(&[0xC2, 0x85][..])) {
+                return Err(self.err_in_string(k, NEL_IN_QUOTED, at));
             }
         }
         self.pos = i + 1;
@@ -1081,18 +1273,17 @@ impl<'a> Scanner<'a> {
 
     /// At a line break inside a quoted scalar: past it, with the next line
     /// checked; tracks the line start.
-    fn quoted_break(&mut self, i: usize) -> Result<usize, Fault> {
-        let b = self.bytes();
-        let next = if b[i] == b'\r' {
-            if b.get(i + 1) != Some(&b'\n') {
-                return Err(self.err(i, "'\\n' after '\\r' (lone CR line breaks are not read)"));
-            }
-            i + 2
-        } else {
-            i + 1
-        };
+    fn quoted_break(
+        &mut self,
+        i: usize,
+        opened: usize,
+        lenient: &mut bool,
+    ) -> Result<usize, Fault> {
+        let len = self.line_break_len(i);
+        self.odd_line_break(i, len);
+        let next = i + len;
         self.line_start = next;
-        self.check_quoted_line(next)?;
+        self.check_quoted_line(next, opened, lenient)?;
         Ok(next)
     }
 
@@ -1104,7 +1295,9 @@ impl<'a> Scanner<'a> {
         let mut i = at;
         let mut end; // just past the last content character
         let mut multiline = false;
+        let mut lenient_at = None;
         loop {
+            let run = i;
             // One line's run (on the first line perhaps known already).
             let hint = self.plain_hint.get();
             if hint.0 == at && i == at {
@@ -1129,24 +1322,34 @@ impl<'a> Scanner<'a> {
                     _ => break,
                 }
             }
+            if self.odd_break < i {
+                // go-yaml ends the line at NEL, U+2028, U+2029.
+                if let Some(k) = (run..i).find(|&k| b[k] >= 0x80 && self.line_break_len(k) > 0) {
+                    i = k;
+                }
+            }
             end = i;
             while end > at && matches!(b[end - 1], b' ' | b'\t') {
                 end -= 1;
             }
             // A line break: does the scalar go on on a later line?
-            if !matches!(b.get(i), Some(b'\n' | b'\r')) {
+            if self.line_break_len(i) == 0 {
                 break;
-            }
-            if b[i] == b'\r' && b.get(i + 1) != Some(&b'\n') {
-                return Err(self.err(i, "'\\n' after '\\r' (lone CR line breaks are not read)"));
             }
             let mut j = i;
             let mut line = self.line_start;
+            let mut odd_seen = false;
             loop {
                 match b.get(j) {
                     Some(b'\n') => j += 1,
-                    Some(b'\r') if b.get(j + 1) == Some(&b'\n') => j += 2,
-                    _ => break,
+                    _ => match self.line_break_len(j) {
+                        0 => break,
+                        len => {
+                            self.odd_line_break(j, len);
+                            odd_seen |= b[j] >= 0x80;
+                            j += len;
+                        }
+                    },
                 }
                 line = j;
                 j = skip_spaces(b, j);
@@ -1156,7 +1359,12 @@ impl<'a> Scanner<'a> {
                 }
                 if !matches!(b.get(j), Some(b'\n' | b'\r')) {
                     if indent_end - line < min_col {
-                        j = usize::MAX;
+                        if !flow {
+                            j = usize::MAX;
+                        } else if !core::mem::replace(&mut self.flow_lenient, true) {
+                            // go-yaml checks no indentation inside flow collections.
+                            lenient_at = Some(indent_end);
+                        }
                     }
                     break;
                 }
@@ -1178,16 +1386,26 @@ impl<'a> Scanner<'a> {
             {
                 break;
             }
+            if odd_seen {
+                // go-yaml keeps it in the text, where YAML 1.2 reads text.
+                return Err(self.err(i, ODD_BREAK_IN_TEXT));
+            }
             multiline = true;
             self.line_start = line;
             i = j;
         }
         // Resume at the scalar's end: what follows is rescanned.
         self.pos = end;
+        match lenient_at {
+            // Warned of only if the scalar goes on on that line.
+            Some(at) if at < end => self.push(at, Tok::Lenient(LENIENT_FLOW_INDENT)),
+            Some(_) => self.flow_lenient = false,
+            None => {}
+        }
         if multiline {
             // line_start must be that of the line holding `end`.
             let mut ls = end;
-            while ls > 0 && b[ls - 1] != b'\n' {
+            while ls > 0 && !matches!(b[ls - 1], b'\n' | b'\r') {
                 ls -= 1;
             }
             self.line_start = ls;
@@ -1225,13 +1443,17 @@ impl<'a> Scanner<'a> {
             }
         }
         let chomp = chomp.unwrap_or(Chomp::Clip);
+        let mut lenient_empty = None;
         let header_end = i;
         while matches!(b.get(i), Some(b' ' | b'\t')) {
             i += 1;
         }
         let mut comment = None;
         match b.get(i) {
-            Some(b'#') if i > header_end => {
+            Some(b'#') => {
+                if i == header_end {
+                    self.push(i, Tok::Lenient(LENIENT_COMMENT));
+                }
                 let end = line_end(b, i);
                 let end_text = if end > i && b[end - 1] == b'\r' {
                     end - 1
@@ -1259,7 +1481,7 @@ impl<'a> Scanner<'a> {
                 // The first non-empty line sets it.
                 let mut j = body;
                 let mut max_empty = 0;
-                let detected;
+                let mut detected;
                 loop {
                     let line = j;
                     while b.get(j) == Some(&b' ') {
@@ -1283,10 +1505,10 @@ impl<'a> Scanner<'a> {
                         _ => {
                             detected = sp.max(min_indent);
                             if sp >= min_indent && max_empty > sp {
-                                return Err(self.err(
-                                    line,
-                                    "leading empty lines no more indented than the first line",
-                                ));
+                                // go-yaml: the empty lines set the
+                                // indentation, and this line ends the scalar.
+                                lenient_empty = Some(line);
+                                detected = max_empty;
                             }
                             break;
                         }
@@ -1295,6 +1517,9 @@ impl<'a> Scanner<'a> {
                 detected
             }
         };
+        if let Some(line) = lenient_empty {
+            self.push(line, Tok::Lenient(LENIENT_BLOCK_EMPTY_LINES));
+        }
         // The body: lines indented by `indent`, and empty lines.
         let mut j = body;
         let mut content_end = body;
@@ -1357,6 +1582,33 @@ impl<'a> Scanner<'a> {
             Scalar::block(self.slice(body, end), literal, indent, chomp),
             comment,
         ))
+    }
+}
+
+/// A character go-yaml refuses anywhere in its input, as YAML 1.2 does.
+const NOT_PRINTABLE: &str = "a printable character (kubectl refuses control characters anywhere; in a double-quoted string write an escape such as \\x7F)";
+
+/// The first character of `s` that go-yaml's reader refuses (a control
+/// character other than tab, LF and CR; DEL; C1 controls but NEL; U+FFFE,
+/// U+FFFF), and where the first NEL, U+2028 or U+2029 before it is.
+fn refused_character(s: &[u8]) -> (Option<usize>, usize) {
+    let mut odd = usize::MAX;
+    let mut i = 0;
+    loop {
+        i = crate::swar::yaml_special(s, i);
+        let Some(&b) = s.get(i) else {
+            return (None, odd);
+        };
+        if b < 0x80 {
+            return (Some(i), odd);
+        }
+        let len = super::utf8_len(b).unwrap_or(1);
+        match s.get(i..i + len) {
+            Some([0xC2, 0x85] | [0xE2, 0x80, 0xA8 | 0xA9]) => odd = odd.min(i),
+            Some([0xC2, 0x80..=0x9F] | [0xEF, 0xBF, 0xBE | 0xBF]) => return (Some(i), odd),
+            _ => {}
+        }
+        i += len;
     }
 }
 

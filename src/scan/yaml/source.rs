@@ -235,15 +235,15 @@ struct Loader<'a> {
     attach: Attach<'a>,
 }
 
+// Data errors are printed as they are: each one a sentence.
 const COMPLEX_KEY: &str =
-    "a key that is a scalar (a map or list as a key has no JSON form; kubectl refuses it)";
-const UNKNOWN_ALIAS: &str =
-    "an alias to an anchor defined before it in the same document (this one names none)";
+    "a map or list as a key has no JSON form, and kubectl refuses it: write the key as a scalar";
+const UNKNOWN_ALIAS: &str = "this alias names no anchor defined before it in the same document";
 const RECURSIVE_ALIAS: &str =
-    "an alias outside the node its anchor names (a node that holds itself has no JSON form)";
-const EXPANSION: &str =
-    "aliases that expand to less than 100 times the input or 100 MB (billion laughs?)";
-const BAD_MERGE: &str = "a map, an alias of a map, or a list of those after a merge key `<<`";
+    "this alias is inside the node its anchor names, and a node that holds itself has no JSON form";
+const EXPANSION: &str = "aliases expand past 100 times the input or 100 MB, whichever is larger, so reading stops (a \"billion laughs\" input?)";
+const BAD_MERGE: &str =
+    "a merge key `<<` takes a map, an alias of a map, or a list of those, and this value is none of them";
 
 fn data(at: usize, message: &'static str) -> Fault {
     Fault::new(ErrorKind::Data, at, message)
@@ -333,6 +333,12 @@ impl<'a> Loader<'a> {
                 self.attach.comment(at, text, trailing, slot);
             }
             Kind::BlankLine => self.attach.blank_line(at),
+            Kind::Lenient { what } => self.warn(
+                at,
+                alloc::format!(
+                    "{what}: not YAML 1.2, but kubectl reads it; the KYAML written is valid YAML everywhere"
+                ),
+            ),
             Kind::StreamStart | Kind::StreamEnd => {}
         }
         Ok(())
