@@ -186,12 +186,7 @@ fn render(
     }
     let mut warnings = Vec::new();
     let written = opts.to_writer_with_warnings(&head, out, &mut warnings);
-    for warning in warnings {
-        eprintln!(
-            "{name}:{}:{}: warning: {}",
-            warning.line, warning.column, warning.message
-        );
-    }
+    print_warnings(name, &warnings);
     match written {
         Ok(()) => Ok(true),
         Err(e) => match invalid(&e) {
@@ -233,6 +228,21 @@ fn transcode(
             }
         }
     }
+}
+
+/// Writes `warnings` of the file `name` to standard error, one
+/// `NAME:LINE:COLUMN: warning: ...` line each, buffered (a file with a
+/// warning on every line must not cost a few system calls a line).
+fn print_warnings(name: &str, warnings: &[kyaml::Warning]) {
+    let mut err = io::BufWriter::new(io::stderr().lock());
+    for warning in warnings {
+        let _ = writeln!(
+            err,
+            "{name}:{}:{}: warning: {}",
+            warning.line, warning.column, warning.message
+        );
+    }
+    let _ = err.flush();
 }
 
 /// The invalid document behind an error, if that is what it is.

@@ -192,12 +192,7 @@ fn format_file(file: &Path, opts: kyaml::Options, mode: Mode) -> Result<Outcome,
     let mut formatted = Vec::new();
     let mut warnings = Vec::new();
     let written = opts.to_writer_with_warnings(&input, &mut formatted, &mut warnings);
-    for warning in warnings {
-        eprintln!(
-            "{name}:{}:{}: warning: {}",
-            warning.line, warning.column, warning.message
-        );
-    }
+    crate::print_warnings(&name, &warnings);
     if let Err(e) = written {
         match crate::invalid(&e) {
             Some(err) => crate::report(&name, err.line_in(&input), 1, err),

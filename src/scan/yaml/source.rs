@@ -35,7 +35,7 @@ use core::fmt::Write as _;
 
 use super::attach::{Attach, Role};
 use super::{Kind, Parser, Props, Scalar, Style, Tag as SyntaxTag};
-use crate::error::{ErrorKind, Fault};
+use crate::error::{ErrorKind, Fault, Lines};
 use crate::scan::resolve::{self, Key, Number, Schema, Tagged, Value};
 use crate::scan::{Event, Shapes, Source, Spelling, Text, Trivia};
 
@@ -1285,20 +1285,26 @@ pub(crate) fn warnings(input: &[u8], opts: crate::Options) -> Vec<Warning> {
     locate_warnings(input, &load(input, opts.yaml_schema(), opts.depth_limit()))
 }
 
-/// The warnings `loaded` noted, with lines and columns in `input`.
+/// The warnings `loaded` noted, with lines and columns in `input`, in the
+/// order noted: located in order of offset, so that all of them together
+/// cost one pass over the input.
 pub(crate) fn locate_warnings(input: &[u8], loaded: &Loaded<'_>) -> Vec<Warning> {
-    loaded
-        .warnings()
+    let noted = loaded.warnings();
+    let mut order: Vec<usize> = (0..noted.len()).collect();
+    order.sort_by_key(|&i| noted[i].0);
+    let mut lines = Lines::new(input);
+    let mut places = alloc::vec![(0, 0); noted.len()];
+    for i in order {
+        places[i] = lines.line_column(noted[i].0);
+    }
+    noted
         .iter()
-        .map(|(offset, message)| {
-            // Lines and columns are found in one place: the error's.
-            let place = Fault::new(ErrorKind::Data, *offset, "").locate(input, None);
-            Warning {
-                offset: *offset,
-                line: place.line(),
-                column: place.column(),
-                message: message.clone(),
-            }
+        .zip(places)
+        .map(|((offset, message), (line, column))| Warning {
+            offset: *offset,
+            line,
+            column,
+            message: message.clone(),
         })
         .collect()
 }
