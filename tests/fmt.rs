@@ -673,6 +673,17 @@ fn comment_before_an_empty_root_stays_before_it() {
     }
 }
 
+/// An entry that a later merge overwrites (kubectl's order) is dropped;
+/// its comments are kept, before the merged entry.
+#[test]
+fn comments_of_an_entry_a_merge_overwrites_are_kept() {
+    check_exact(
+        "m:\n  # about a\n  a: 0 # line a\n  <<: {a: 1}\n",
+        "---\n{\n  m: {\n    # about a\n    # line a\n    a: 1,\n  },\n}\n",
+    )
+    .unwrap();
+}
+
 /// The canonical form of a JSON value that tools/corpus_yaml_digests.py
 /// writes (see there): numbers by their float64 value, maps by sorted key.
 fn canonical(v: &serde_json::Value, out: &mut Vec<u8>) {

@@ -267,6 +267,12 @@ const CASES: &[(&str, Option<&str>)] = &[
     ("v: 1_000: ", None), // yaml: line 5: mapping values are not allowed in this context
     ("v: 1e39", Some("{\"v\": 1e+39}")),
     ("v: <<", Some("{\"v\": \"<<\"}")),
+    // Merge precedence: in input order, a list's first map first.
+    ("a: &a {x: 1, z: 1}\nb: &b {x: 2, w: 2}\nm:\n  x: 0\n  <<: [*a, *b]\n  w: 0", Some("{\"a\": {\"x\": 1, \"z\": 1}, \"b\": {\"w\": 2, \"x\": 2}, \"m\": {\"w\": 0, \"x\": 1, \"z\": 1}}")),
+    ("a: &a {x: 1}\nb: &b\n  <<: *a\n  x: 2\nm:\n  <<: *b\n  x: 3", Some("{\"a\": {\"x\": 1}, \"b\": {\"x\": 2}, \"m\": {\"x\": 3}}")),
+    ("a: &a {x: 1}\nm:\n  <<: *a\n  x: 0\n  <<: {x: 5}", Some("{\"a\": {\"x\": 1}, \"m\": {\"x\": 5}}")),
+    ("m: {<<: [{a: 1}, {a: 2, b: 2}], b: 0, <<: {b: 9}}", Some("{\"m\": {\"a\": 1, \"b\": 9}}")),
+    ("m:\n  !!merge <<: [{a: 1}]\n  !!str <<: 2", Some("{\"m\": {\"<<\": 2, \"a\": 1}}")),
 ];
 
 /// The object holding `snippet` under `spec:`, named `name`.
