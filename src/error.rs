@@ -248,16 +248,57 @@ pub(crate) fn line_at(input: &[u8], offset: usize) -> core::ops::Range<usize> {
 /// The 1-based line and column (in characters, from the start of the
 /// [`line_at`] the offset) of byte `offset` of `input`.
 fn line_column(input: &[u8], offset: usize) -> (usize, usize) {
-    let before = &input[..offset.min(input.len())];
-    let line = line_at(input, offset);
-    (
-        1 + before.iter().filter(|&&b| b == b'\n').count(),
+    Lines::new(input).line_column(offset)
+}
+
+/// Lines and columns of many offsets in one input, found by counting on
+/// from the last offset asked for: offsets asked in increasing order cost
+/// one pass over the input together, not one each (a file with a warning
+/// on every line stays linear). The one counter [`line_column`] uses.
+pub(crate) struct Lines<'a> {
+    input: &'a [u8],
+    /// The byte counted up to, and its line and column.
+    offset: usize,
+    line: usize,
+    column: usize,
+}
+
+impl<'a> Lines<'a> {
+    pub(crate) fn new(input: &'a [u8]) -> Self {
+        // A byte order mark opens the input without being part of line 1:
+        // counting starts past it.
+        let bom = "\u{FEFF}".as_bytes();
+        Lines {
+            input,
+            offset: if input.starts_with(bom) { bom.len() } else { 0 },
+            line: 1,
+            column: 1,
+        }
+    }
+
+    /// The line and column of byte `offset`, as [`line_at`] finds lines.
+    pub(crate) fn line_column(&mut self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.input.len());
+        if offset < self.offset {
+            *self = Lines::new(self.input);
+            if offset < self.offset {
+                // Inside the byte order mark.
+                return (1, 1);
+            }
+        }
+        let between = &self.input[self.offset..offset];
         // Columns count characters: every byte but UTF-8 continuation bytes.
-        1 + before[line.start.min(before.len())..]
-            .iter()
-            .filter(|&&b| b & 0xC0 != 0x80)
-            .count(),
-    )
+        let characters = |bytes: &[u8]| bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count();
+        match between.iter().rposition(|&b| b == b'\n') {
+            Some(last) => {
+                self.line += 1 + between[..last].iter().filter(|&&b| b == b'\n').count();
+                self.column = 1 + characters(&between[last + 1..]);
+            }
+            None => self.column += characters(between),
+        }
+        self.offset = offset;
+        (self.line, self.column)
+    }
 }
 
 impl Error {

@@ -660,3 +660,184 @@ fn comments_in_a_merged_map_stay_with_their_entries() {
         .collect();
     assert!(failed.is_empty(), "{}", failed.join("\n"));
 }
+
+/// A comment before an empty root collection stays before it (the
+/// head-comment rule with no item to head, issue 20 item 9); one inside
+/// stays inside.
+#[test]
+fn comment_before_an_empty_root_stays_before_it() {
+    for (input, want) in [
+        ("---\n# note\n{}\n", "---\n# note\n{}\n"),
+        ("# note\n[]\n", "---\n# note\n[]\n"),
+        ("---\n# note\n{ # in\n}\n", "---\n# note\n{\n  # in\n}\n"),
+        ("# a\n[]\n---\n# b\n{}\n", "---\n# a\n[]\n---\n# b\n{}\n"),
+    ] {
+        check_exact(input, want).unwrap();
+    }
+}
+
+/// An entry that a later merge overwrites (kubectl's order) is dropped;
+/// its comments are kept, before the merged entry.
+#[test]
+fn comments_of_an_entry_a_merge_overwrites_are_kept() {
+    check_exact(
+        "m:\n  # about a\n  a: 0 # line a\n  <<: {a: 1}\n",
+        "---\n{\n  m: {\n    # about a\n    # line a\n    a: 1,\n  },\n}\n",
+    )
+    .unwrap();
+}
+
+/// The canonical form of a JSON value that tools/corpus_yaml_digests.py
+/// writes (see there): numbers by their float64 value, maps by sorted key.
+fn canonical(v: &serde_json::Value, out: &mut Vec<u8>) {
+    use serde_json::Value;
+    match v {
+        Value::Null => out.push(b'n'),
+        Value::Bool(b) => out.push(if *b { b't' } else { b'f' }),
+        Value::Number(n) => {
+            let x = n.as_f64().unwrap_or(f64::NAN);
+            out.push(b'#');
+            match x == 0.0 {
+                true => out.push(b'0'),
+                false => out.extend(format!("{x:e}").bytes()),
+            }
+        }
+        Value::String(s) => {
+            out.extend(format!("s{}:", s.len()).bytes());
+            out.extend(s.bytes());
+        }
+        Value::Array(items) => {
+            out.push(b'[');
+            items.iter().for_each(|item| canonical(item, out));
+            out.push(b']');
+        }
+        Value::Object(map) => {
+            out.push(b'{');
+            let mut keys: Vec<&String> = map.keys().collect();
+            keys.sort();
+            for k in keys {
+                canonical(&Value::String(k.clone()), out);
+                canonical(&map[k], out);
+            }
+            out.push(b'}');
+        }
+    }
+}
+
+/// FNV-1a (64 bits) of [`canonical`], as tools/corpus_yaml_digests.py writes it.
+fn digest(v: &serde_json::Value) -> String {
+    let mut bytes = Vec::new();
+    canonical(v, &mut bytes);
+    let hash = bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("{hash:016x}")
+}
+
+/// Every .yaml/.yml file under `dir`, relative to `root`, sorted.
+fn yaml_files(root: &std::path::Path, dir: &std::path::Path, out: &mut Vec<String>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let Ok(kind) = entry.file_type() else {
+            continue;
+        };
+        if kind.is_dir() {
+            yaml_files(root, &path, out);
+        } else if kind.is_file()
+            && matches!(
+                path.extension().and_then(|e| e.to_str()),
+                Some("yaml" | "yml")
+            )
+        {
+            let relative = path.strip_prefix(root).unwrap_or(&path);
+            out.push(relative.to_string_lossy().into_owned());
+        }
+    }
+}
+
+/// Every file of ../shared/corpus-yaml (whole repositories: argo-workflows,
+/// tekton-pipeline, microservices-demo, kubernetes-examples): each one
+/// kubectl reads goes through `fmt` with the data kubectl reads
+/// (corpus-yaml-digests.jsonl, from tools/corpus_yaml_digests.py), every
+/// comment in its document, and as a fixed point; each one kubectl refuses
+/// gets an error with a line and column. Skipped (and says so) where the
+/// folder is absent.
+#[test]
+fn shared_corpus_reads_as_kubectl_reads() {
+    let manifest = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = manifest.join("../shared/corpus-yaml");
+    if !root.is_dir() {
+        eprintln!("skipped: no {} (the shared corpus)", root.display());
+        return;
+    }
+    let index = include_str!("data/corpus-yaml-digests.jsonl");
+    let mut on_disk = Vec::new();
+    yaml_files(&root, &root, &mut on_disk);
+    on_disk.sort();
+    let listed: Vec<String> = index
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).expect("a JSON line")["path"].to_string()
+        })
+        .map(|p| p.trim_matches('"').to_string())
+        .collect();
+    let missing: Vec<&String> = on_disk.iter().filter(|p| !listed.contains(p)).collect();
+    let gone: Vec<&String> = listed.iter().filter(|p| !on_disk.contains(p)).collect();
+    assert!(
+        missing.is_empty() && gone.is_empty(),
+        "corpus-yaml-digests.jsonl is out of date (run tools/corpus_yaml_digests.py): \
+         not in it {missing:?}, not on disk {gone:?}"
+    );
+    let (mut read, mut refused) = (0, 0);
+    let mut failed = Vec::new();
+    for line in index.lines() {
+        let case: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+        let path = case["path"].as_str().unwrap_or("");
+        let text = std::fs::read_to_string(root.join(path)).unwrap_or_default();
+        if case.get("error").is_some() {
+            match fmt(&text, false) {
+                Err(e) if e.line() > 0 && e.column() > 0 => refused += 1,
+                Err(e) => failed.push(format!("{path}: error without a position: {e}")),
+                Ok(_) => failed.push(format!("{path}: kubectl refuses it, kyaml reads it")),
+            }
+            continue;
+        }
+        let out = match fmt(&text, false) {
+            Ok(out) => out,
+            Err(e) => {
+                failed.push(format!("{path}: refused: {e}"));
+                continue;
+            }
+        };
+        let want: Vec<&str> = case["documents"]
+            .as_array()
+            .map(|d| d.iter().filter_map(|h| h.as_str()).collect())
+            .unwrap_or_default();
+        match reader::read_stream(&out) {
+            Ok(docs)
+                if docs
+                    .iter()
+                    .map(digest)
+                    .eq(want.iter().map(|h| h.to_string())) => {}
+            Ok(_) => failed.push(format!("{path}: data differs")),
+            Err(e) => failed.push(format!("{path}: the output does not read back: {e}")),
+        }
+        if let Err(e) = check_fixed_point(path, &text, &out) {
+            failed.push(e.lines().next().unwrap_or("").to_string());
+        }
+        read += 1;
+    }
+    eprintln!(
+        "shared corpus: {} files: {read} read by kubectl formatted, {refused} refused by both",
+        listed.len()
+    );
+    assert!(
+        failed.is_empty(),
+        "{} failures:\n{}",
+        failed.len(),
+        failed.join("\n")
+    );
+}

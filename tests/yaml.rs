@@ -260,8 +260,22 @@ fn anchors_aliases_and_merges() {
         text,
         "{base: {a: 1, b: 2}, more: {b: 3, c: 4}, x: {a: 1, b: 2, c: 5}}"
     );
+    // kubectl (go-yaml v2) sets keys in input order: a merge after a key
+    // overwrites it (kubectl_read.py, like PyYAML, keeps c: 0).
     let text = compact.to_string("x: {c: 0, <<: {c: 1, d: 2}}").unwrap();
-    assert_eq!(text, "{x: {c: 0, d: 2}}");
+    assert_eq!(text, "{x: {c: 1, d: 2}}");
+    let text = compact.to_string("x: {<<: {c: 1, d: 2}, c: 0}").unwrap();
+    assert_eq!(text, "{x: {d: 2, c: 0}}");
+    // Two merges: the later wins; `!!merge` and `!` merge too.
+    let text = compact
+        .to_string(
+            "x:
+  !!merge <<: {a: 1}
+  ! <<: {a: 2, b: 3}
+",
+        )
+        .unwrap();
+    assert_eq!(text, "{x: {a: 2, b: 3}}");
     // Under YAML 1.2, `<<` is a key like any other.
     let text = compact.schema(Schema::Yaml12).to_string("{<<: 1}").unwrap();
     assert_eq!(text, "{\"<<\": 1}");

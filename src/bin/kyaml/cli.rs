@@ -341,9 +341,19 @@ pub(crate) fn read_language(
     }
 }
 
-/// Prints a warning: `NAME:LINE:COLUMN: warning: MESSAGE`.
-pub(crate) fn warn(name: &str, warning: &kyaml::Warning) {
-    warn_at(name, warning.line, warning.column, &warning.message);
+/// Prints warnings, one `NAME:LINE:COLUMN: warning: MESSAGE` line each,
+/// through one buffer: a file with a warning on every line must not cost a
+/// system call a line.
+pub(crate) fn warn<'a>(name: &str, warnings: impl IntoIterator<Item = &'a kyaml::Warning>) {
+    let mut err = io::BufWriter::new(io::stderr().lock());
+    for warning in warnings {
+        let _ = writeln!(
+            err,
+            "{name}:{}:{}: warning: {}",
+            warning.line, warning.column, warning.message
+        );
+    }
+    let _ = err.flush();
 }
 
 /// Prints a warning about `name` at `line` and `column`.

@@ -184,9 +184,7 @@ fn format_file(
     let formatted = match kind {
         Kind::Yaml => match format_yaml(&input, opts) {
             (Ok(text), warnings) => {
-                for warning in &warnings {
-                    cli::warn(&name, warning);
-                }
+                cli::warn(&name, &warnings);
                 text
             }
             (Err(err), _) => {
@@ -195,12 +193,12 @@ fn format_file(
             }
         },
         Kind::Markdown => markdown::rewrite(&input, |block| {
-            let (text, warnings) = format_yaml(&block.text, opts);
-            for mut warning in warnings {
+            let (text, mut warnings) = format_yaml(&block.text, opts);
+            for warning in &mut warnings {
                 warning.line += block.line - 1;
                 warning.column += block.indent;
-                cli::warn(&name, &warning);
             }
+            cli::warn(&name, &warnings);
             match text {
                 Ok(text) => Some(text),
                 Err(err) => {

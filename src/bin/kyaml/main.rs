@@ -152,9 +152,7 @@ fn render(
     }
     let mut warnings = Vec::new();
     let written = opts.to_writer_with_warnings(&head, out, &mut warnings);
-    for warning in &warnings {
-        cli::warn(name, warning);
-    }
+    cli::warn(name, &warnings);
     match written {
         Ok(()) => Ok(true),
         Err(e) => match cli::invalid(&e) {

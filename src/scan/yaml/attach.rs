@@ -75,6 +75,9 @@ pub(super) struct Attach<'a> {
     from_key: Option<(usize, usize)>,
     /// Comment for the next collection to open (its `after_close`).
     next_after_close: Option<&'a str>,
+    /// The root collection's slot and how many of `pending` came before
+    /// it: the head of its first item, or, if it has none, of the root.
+    root_head: Option<(usize, usize)>,
     /// Where this document's records start in `trivia`.
     doc_first: usize,
     /// Every record: the slot and what to write, ordered by slot within
@@ -99,6 +102,7 @@ impl<'a> Attach<'a> {
             key_comment: None,
             from_key: None,
             next_after_close: None,
+            root_head: None,
             doc_first: 0,
             trivia: Vec::new(),
             preambles: Vec::new(),
@@ -259,6 +263,9 @@ impl<'a> Attach<'a> {
             }
         }
         let first = self.frames.last().is_none_or(|f| !f.any_item);
+        if matches!(role, Role::Key | Role::Element) {
+            self.root_head = None;
+        }
         if let (Role::Key | Role::Element, Some(frame)) = (role, self.frames.last_mut()) {
             // Where the first item's node starts; its column is found only
             // if a comment needs it (see `item_column`).
@@ -297,8 +304,11 @@ impl<'a> Attach<'a> {
                     self.place(slot, Place::DocumentHead);
                 } else if open.is_none() || !comments {
                     self.place(slot, Place::Head { first: true });
+                } else {
+                    // The head of the root's first item (see `close` for
+                    // a root with none).
+                    self.root_head = Some((slot, self.pending.len()));
                 }
-                // Else the head of the root's first item.
             }
             Role::Key | Role::Element => {
                 // Comments after the dash (on its line or below it) go
@@ -363,6 +373,15 @@ impl<'a> Attach<'a> {
         if let Some(text) = frame.after_close {
             self.trivia.push((slot + 1, Trivia::LineComment(text)));
         }
+        if let (true, Some((root, count))) = (self.frames.is_empty(), self.root_head.take()) {
+            // An empty root: the comments before it stay before it (the
+            // head-comment rule with no item to head); those inside follow.
+            let inside = self.pending.split_off(count.min(self.pending.len()));
+            let columns = self.columns.split_off(count.min(self.columns.len()));
+            let offsets = self.offsets.split_off(count.min(self.offsets.len()));
+            self.place(root, Place::Head { first: true });
+            (self.pending, self.columns, self.offsets) = (inside, columns, offsets);
+        }
         if !self.pending.is_empty() {
             match frame.flow {
                 // Before the closing bracket.
@@ -395,7 +414,7 @@ impl<'a> Attach<'a> {
         self.frames.clear();
         self.passed.clear();
         (self.last, self.key_comment, self.from_key) = (None, None, None);
-        self.next_after_close = None;
+        (self.next_after_close, self.root_head) = (None, None);
         let start = self.preambles.len();
         if !self.pending.is_empty() {
             match prev {

@@ -35,7 +35,7 @@ use core::fmt::Write as _;
 
 use super::attach::{Attach, Role};
 use super::{Kind, Parser, Props, Scalar, Style, Tag as SyntaxTag};
-use crate::error::{ErrorKind, Fault};
+use crate::error::{ErrorKind, Fault, Lines};
 use crate::scan::resolve::{self, Key, Number, Schema, Tagged, Value};
 use crate::scan::{Event, Shapes, Source, Spelling, Text, Trivia};
 
@@ -385,20 +385,12 @@ impl<'a> Loader<'a> {
         self.out.warnings.push((at, message));
     }
 
-    /// What `tag` means to the data; a tag that means nothing
-    /// ([`resolve::Tag::Other`], whose name is then dropped) is warned of.
-    fn tag_kind(&mut self, at: usize, tag: SyntaxTag<'_>) -> resolve::Tag<'static> {
+    /// What `tag` means to the data, and its name as the user would
+    /// write it (`!!set` for `tag:yaml.org,2002:set`).
+    fn tag_kind(tag: SyntaxTag<'_>) -> (resolve::Tag<'static>, String) {
         let name: String = tag.chars().collect();
-        match resolve::Tag::of(&name) {
-            resolve::Tag::Other(_) => {
-                self.warn(
-                    at,
-                    alloc::format!(
-                        "tag {name} dropped (kubectl reads a scalar with it as a string)"
-                    ),
-                );
-                resolve::Tag::Other("")
-            }
+        let kind = match resolve::Tag::of(&name) {
+            resolve::Tag::Other(_) => resolve::Tag::Other(""),
             resolve::Tag::Str => resolve::Tag::Str,
             resolve::Tag::Int => resolve::Tag::Int,
             resolve::Tag::Float => resolve::Tag::Float,
@@ -409,7 +401,29 @@ impl<'a> Loader<'a> {
             resolve::Tag::Map => resolve::Tag::Map,
             resolve::Tag::Seq => resolve::Tag::Seq,
             resolve::Tag::NonSpecific => resolve::Tag::NonSpecific,
-        }
+            resolve::Tag::Merge => resolve::Tag::Merge,
+        };
+        let name = match name.strip_prefix("tag:yaml.org,2002:") {
+            Some(short) => alloc::format!("!!{short}"),
+            None => name,
+        };
+        (kind, name)
+    }
+
+    /// Warns that the tag `name` on a scalar was dropped: kubectl reads
+    /// the scalar as a string.
+    fn warn_scalar_tag(&mut self, at: usize, kind: resolve::Tag<'_>, name: &str) {
+        let message = match kind {
+            resolve::Tag::Merge => alloc::format!(
+                "tag {name} dropped (kubectl merges only on a key `<<` with it; \
+                 it reads this scalar as a string)"
+            ),
+            resolve::Tag::Other(_) => {
+                alloc::format!("tag {name} dropped (kubectl reads the scalar as a string)")
+            }
+            _ => return,
+        };
+        self.warn(at, message);
     }
 
     fn open(&mut self, at: usize, props: Props<'a>, map: bool) -> Result<(), Fault> {
@@ -417,18 +431,19 @@ impl<'a> Loader<'a> {
             return Err(data(at, COMPLEX_KEY));
         }
         if let Some(tag) = props.tag {
-            let kind = self.tag_kind(at, tag);
-            if !matches!(
-                kind,
-                resolve::Tag::Map
-                    | resolve::Tag::Seq
-                    | resolve::Tag::NonSpecific
-                    | resolve::Tag::Other(_)
-            ) {
+            // kubectl reads a collection as if untagged, whatever the tag.
+            let (kind, name) = Self::tag_kind(tag);
+            let fits = match kind {
+                resolve::Tag::Map => map,
+                resolve::Tag::Seq => !map,
+                _ => kind == resolve::Tag::NonSpecific,
+            };
+            if !fits {
+                let what = if map { "map" } else { "list" };
                 self.warn(
                     at,
-                    String::from(
-                        "scalar tag on a collection dropped (kubectl reads the collection)",
+                    alloc::format!(
+                        "tag {name} on a {what} dropped (kubectl reads the {what} as if untagged)"
                     ),
                 );
             }
@@ -609,19 +624,44 @@ impl<'a> Loader<'a> {
         }
     }
 
-    /// Decides the merges of the map `frame` just closed: the keys written
-    /// in it win, then earlier merged maps (kubectl's go-yaml v2 rule).
+    /// Decides the merges of the map `frame` just closed as kubectl's
+    /// go-yaml v2 applies them: in input order, each entry and each merge
+    /// setting its keys over what came before, and a merged list's maps
+    /// last to first (its first map wins). So the last writer of a key
+    /// wins: going through the writers backwards, the first to name a key
+    /// keeps it; an entry written here that a later merge overwrites is
+    /// skipped (its key item becomes an empty merge that jumps past it).
     fn merge(&mut self, frame: &Frame<'a>) {
-        let mut seen = BTreeSet::new();
-        // The merges keep nothing yet: these are the keys written here.
         let mut own = Vec::new();
         self.map_entries(frame.start, &mut own);
-        for &(k, _) in &own {
-            seen.insert(self.key_string(k));
-        }
-        for (merge, offered) in &frame.merges {
+        // Every writer by item index: (index, end of entry or which merge, is a merge).
+        let mut writers: Vec<(usize, usize, bool)> = own
+            .iter()
+            .map(|&(k, end)| (k, end, false))
+            .chain(
+                frame
+                    .merges
+                    .iter()
+                    .enumerate()
+                    .map(|(n, &(merge, _))| (merge, n, true)),
+            )
+            .collect();
+        writers.sort_unstable();
+        let mut seen = BTreeSet::new();
+        for &(index, other, is_merge) in writers.iter().rev() {
+            if !is_merge {
+                let overwritten = !seen.insert(self.key_string(index));
+                if let (true, Some(item)) = (overwritten, self.out.items.get_mut(index)) {
+                    *item = Item::Merge {
+                        first: 0,
+                        last: 0,
+                        skip_to: other,
+                    };
+                }
+                continue;
+            }
             let first = self.out.entries.len();
-            for &(k, end) in offered {
+            for &(k, end) in frame.merges[other].1.iter() {
                 if seen.insert(self.key_string(k)) {
                     self.out.entries.push((k, end));
                 }
@@ -629,7 +669,7 @@ impl<'a> Loader<'a> {
             let last = self.out.entries.len();
             if let Some(Item::Merge {
                 first: f, last: l, ..
-            }) = self.out.items.get_mut(*merge)
+            }) = self.out.items.get_mut(index)
             {
                 (*f, *l) = (first, last);
             }
@@ -679,11 +719,9 @@ impl<'a> Loader<'a> {
         let key = self.key_next();
         let refused = |r: resolve::Refusal| data(at, r.message);
         let item = match (tag, scalar.style(), scalar.as_str()) {
-            (Some(tag), ..) => {
-                let kind = self.tag_kind(at, tag);
-                return self.tagged(at, scalar, kind, key);
-            }
-            (None, Style::Plain, Some("<<")) if key && self.schema == Schema::Kubectl => {
+            (tag, style, Some("<<"))
+                if key && self.schema == Schema::Kubectl && merges(tag, style) =>
+            {
                 let merge = self.out.items.len();
                 self.out.items.push(Item::Merge {
                     first: 0,
@@ -695,14 +733,23 @@ impl<'a> Loader<'a> {
                 }
                 return Ok(());
             }
+            (Some(tag), ..) => {
+                let (kind, name) = Self::tag_kind(tag);
+                if fresh {
+                    self.warn_scalar_tag(at, kind, &name);
+                }
+                return self.tagged(at, scalar, kind, key);
+            }
             (None, Style::Plain, Some(text)) => {
                 let (reading, ambiguity) = resolve::resolve_plain_warned(text, self.schema);
                 if let (true, Some(ambiguity)) = (fresh, ambiguity) {
-                    self.warn_ambiguity(at, ambiguity);
+                    if !key || ambiguity.as_keys() {
+                        self.warn_ambiguity(at, ambiguity);
+                    }
                 }
                 match key {
                     true => {
-                        let key = resolve::key_of(reading.map_err(refused)?).map_err(refused)?;
+                        let key = resolve::plain_key(text, reading).map_err(refused)?;
                         Item::Key {
                             at,
                             text: self.key_text(key),
@@ -835,6 +882,22 @@ impl<'a> Loader<'a> {
         };
         self.push(item);
         Ok(())
+    }
+}
+
+/// Whether a key `<<` with `tag` in `style` is a merge key to kubectl:
+/// plain and untagged, or tagged `!!merge` or `!` (go-yaml v2 reads a
+/// scalar tagged `!` as untagged plain, whatever its style).
+fn merges(tag: Option<SyntaxTag<'_>>, style: Style) -> bool {
+    match tag {
+        None => style == Style::Plain,
+        Some(tag) => {
+            let name: String = tag.chars().collect();
+            matches!(
+                resolve::Tag::of(&name),
+                resolve::Tag::Merge | resolve::Tag::NonSpecific
+            )
+        }
     }
 }
 
@@ -1291,20 +1354,26 @@ pub(crate) fn warnings(input: &[u8], opts: crate::Options) -> Vec<Warning> {
     locate_warnings(input, &load(input, opts.yaml_schema(), opts.depth_limit()))
 }
 
-/// The warnings `loaded` noted, with lines and columns in `input`.
+/// The warnings `loaded` noted, with lines and columns in `input`, in the
+/// order noted: located in order of offset, so that all of them together
+/// cost one pass over the input.
 pub(crate) fn locate_warnings(input: &[u8], loaded: &Loaded<'_>) -> Vec<Warning> {
-    loaded
-        .warnings()
+    let noted = loaded.warnings();
+    let mut order: Vec<usize> = (0..noted.len()).collect();
+    order.sort_by_key(|&i| noted[i].0);
+    let mut lines = Lines::new(input);
+    let mut places = alloc::vec![(0, 0); noted.len()];
+    for i in order {
+        places[i] = lines.line_column(noted[i].0);
+    }
+    noted
         .iter()
-        .map(|(offset, message)| {
-            // Lines and columns are found in one place: the error's.
-            let place = Fault::new(ErrorKind::Data, *offset, "").locate(input, None);
-            Warning {
-                offset: *offset,
-                line: place.line(),
-                column: place.column(),
-                message: message.clone(),
-            }
+        .zip(places)
+        .map(|((offset, message), (line, column))| Warning {
+            offset: *offset,
+            line,
+            column,
+            message: message.clone(),
         })
         .collect()
 }
