@@ -243,6 +243,20 @@ fn cases() -> Vec<Case> {
             true,
         ),
         case("lone-cr-plain-at-column-0", "  a: x\rz\n", None, false),
+        // A lone CR ends a comment (the `fmt` fuzz target: a comment kept
+        // with its CR was written raw, a line break in the output).
+        case(
+            "lone-cr-ends-a-comment",
+            "  a: 1 # c\r  b: 2\n",
+            Some(json!({"a": 1, "b": 2})),
+            true,
+        ),
+        case(
+            "lone-cr-ends-a-block-scalar-header-comment",
+            "  a: |- # c\r  x\n",
+            None,
+            false,
+        ),
         // Further go-yaml refusals and readings found on the way.
         case(
             "flow-key-colon-next-line",

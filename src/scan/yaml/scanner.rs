@@ -924,12 +924,7 @@ impl<'a> Scanner<'a> {
                     }
                 }
                 Some(b'#') => {
-                    let end = next_of(b, i, b'\n', b'\r', b'\r');
-                    if self.odd_break < end {
-                        if let Some(k) = (i..end).find(|&k| self.line_break_len(k) > 0) {
-                            return Err(self.err(k, ODD_BREAK_IN_TEXT));
-                        }
-                    }
+                    let end = self.comment_end(i)?;
                     if i == self.pos && self.pos != self.line_start {
                         // Right after a quoted scalar or a bracket: go-yaml
                         // reads a comment at any token's start.
@@ -953,6 +948,20 @@ impl<'a> Scanner<'a> {
                 }
             }
         }
+    }
+
+    /// The end of the comment whose `#` is at `i`: the first CR or LF (a
+    /// lone CR ends it too, as go-yaml reads it, so no comment text holds a
+    /// line break). NEL, U+2028 and U+2029, which go-yaml also reads as
+    /// line breaks, are refused inside a comment.
+    fn comment_end(&self, i: usize) -> Result<usize, Fault> {
+        let end = next_of(self.bytes(), i, b'\n', b'\r', b'\r');
+        if self.odd_break < end {
+            if let Some(k) = (i..end).find(|&k| self.line_break_len(k) > 0) {
+                return Err(self.err(k, ODD_BREAK_IN_TEXT));
+            }
+        }
+        Ok(end)
     }
 
     /// Warns (once per input) of the line break at `i` of `len` bytes if it
@@ -1454,14 +1463,9 @@ impl<'a> Scanner<'a> {
                 if i == header_end {
                     self.push(i, Tok::Lenient(LENIENT_COMMENT));
                 }
-                let end = line_end(b, i);
-                let end_text = if end > i && b[end - 1] == b'\r' {
-                    end - 1
-                } else {
-                    end
-                };
-                comment = Some((i, self.slice(i + 1, end_text)));
-                i = end_text;
+                let end = self.comment_end(i)?;
+                comment = Some((i, self.slice(i + 1, end)));
+                i = end;
             }
             None | Some(b'\n' | b'\r') => {}
             _ => return Err(self.err(i, "a comment or line break after the block scalar header")),
