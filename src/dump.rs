@@ -3,8 +3,9 @@
 use core::fmt;
 
 use crate::emit::write_text;
+use crate::encode;
 use crate::error::ErrorKind;
-use crate::{encode, Form, Options};
+use crate::options::{Form, Options};
 
 /// Displays JSON as a KYAML value: `{}` compact on one line, `{:#}` in the
 /// regular layout. Allocates nothing. The JSON is anything that is

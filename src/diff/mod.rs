@@ -18,7 +18,7 @@ use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
 use crate::emit::write_text;
-use crate::{Form, Input, Options, Schema};
+use crate::options::{Form, Input, Options, Schema};
 use myers::{Budget, Interner, Span};
 use path::PathWalker;
 

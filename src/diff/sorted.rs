@@ -7,8 +7,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::Write;
 
+use crate::options::{Input, Options};
 use crate::scan::{load_yaml, Event, Source, Text, Tokenizer, YamlSource};
-use crate::{Input, Options};
 
 /// One token of the input, in document order.
 enum Token<'a> {

@@ -16,9 +16,9 @@ mod unicode;
 
 use core::fmt::{Result, Write};
 
+use crate::options::{Form, Options, MAX_DEPTH};
 use crate::scan::{KeyId, Text, Trivia};
 use crate::tiered::{FullRoom, Tiered};
-use crate::{Form, Options, MAX_DEPTH};
 #[cfg(feature = "alloc")]
 pub(crate) use number::write_exponent_form;
 pub(crate) use string::Layout;

@@ -39,9 +39,9 @@ pub(crate) use store::Growing;
 pub(crate) use store::{Fixed, FixedRoom, KeySeen, Store};
 
 use crate::error::Fault;
+use crate::options::MAX_DEPTH;
 use crate::scan::{Event, KeyId, Source, Text};
 use crate::tiered::{FullRoom, Tiered};
-use crate::MAX_DEPTH;
 
 /// A frame's high bit: the container is a list (else a map).
 const LIST: u32 = 1 << 31;

@@ -22,8 +22,8 @@
 
 use super::json::{string_step, Found};
 use super::utf8_len;
+use crate::options::MAX_DEPTH;
 use crate::swar;
-use crate::MAX_DEPTH;
 
 /// The longest escape, `\uD83D\uDE00` (a surrogate pair): an escape with
 /// fewer bytes after its `\` than this may be cut short by the end of what

@@ -42,7 +42,8 @@ use core::fmt;
 
 use serde::Serialize;
 
-use crate::{ErrorKind, Form, Input, Options};
+use crate::error::ErrorKind;
+use crate::options::{Form, Input, Options};
 
 /// Why a value has no KYAML: its [`ErrorKind`] and a message.
 ///

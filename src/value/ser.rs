@@ -27,8 +27,9 @@ use serde::ser::{self, Impossible, Serialize};
 use super::number::{f32_text, f64_text, integer_text, push_display, Number};
 use super::Error;
 use crate::emit::{Emitter, Room};
+use crate::error::ErrorKind;
+use crate::options::Options;
 use crate::scan::{KeyId, Text};
-use crate::{ErrorKind, Options};
 
 /// The lists (by number) that the first pass found to hold a scalar after
 /// a container: the second pass writes them uncuddled.
@@ -112,7 +113,7 @@ pub(super) fn write<T: Serialize + ?Sized>(
         frames: Vec::with_capacity(8),
         pending_list: false,
         max_depth: opts.depth_limit(),
-        compact: opts.is_compact(),
+        compact: opts.compact_layout(),
         next_list: 0,
         verdicts,
         betting,

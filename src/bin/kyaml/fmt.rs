@@ -217,7 +217,7 @@ fn format_file(
     };
     let outcome = Outcome {
         changed: formatted != input,
-        dropped_comments: opts.is_compact() && kyaml::has_comments(&input),
+        dropped_comments: opts.compact_layout() && kyaml::has_comments(&input),
     };
     let mut stdout = io::stdout().lock();
     let printed = if mode.check {
