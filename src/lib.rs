@@ -169,6 +169,7 @@ mod encode;
 mod error;
 #[cfg(feature = "std")]
 mod io;
+mod number;
 mod options;
 mod plan;
 mod scan;

@@ -10,17 +10,17 @@
 //! input bytes, and checks nothing about the input.
 
 mod key;
-mod number;
 mod string;
 mod unicode;
 
 use core::fmt::{Result, Write};
 
+use crate::number;
+#[cfg(feature = "alloc")]
+pub(crate) use crate::number::write_exponent_form;
 use crate::options::{Form, Options, MAX_DEPTH};
 use crate::scan::{KeyId, Text, Trivia};
 use crate::tiered::{FullRoom, Tiered};
-#[cfg(feature = "alloc")]
-pub(crate) use number::write_exponent_form;
 pub(crate) use string::Layout;
 
 /// The container is a list (else a map).
