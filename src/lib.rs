@@ -183,6 +183,7 @@ pub mod value;
 
 use core::fmt;
 
+pub use crate::options::{Form, Input, Options, Schema, MAX_DEPTH};
 #[cfg(feature = "alloc")]
 #[doc(hidden)]
 pub use diff::assert_kyaml_eq_impl;
@@ -190,7 +191,6 @@ pub use diff::assert_kyaml_eq_impl;
 pub use diff::{Diff, LineDiff};
 pub use dump::Dump;
 pub use error::{Error, ErrorKind};
-pub use options::{Form, Input, Options, Schema, MAX_DEPTH};
 #[cfg(feature = "alloc")]
 pub use scan::Warning;
 #[cfg(feature = "std")]

@@ -24,8 +24,8 @@ use core::fmt::{self, Write as _};
 
 use serde::ser::{self, Impossible, Serialize};
 
+use super::error::Error;
 use super::number::{f32_text, f64_text, integer_text, push_display, Number};
-use super::Error;
 use crate::emit::{Emitter, Room};
 use crate::error::ErrorKind;
 use crate::options::Options;
