@@ -56,14 +56,14 @@ mod tests {
 
     /// The pieces `write_exponent_form` hands its writer, one per call.
     fn pieces(text: &str) -> Vec<String> {
-        struct Pieces(Vec<String>);
-        impl core::fmt::Write for Pieces {
+        struct Recorder(Vec<String>);
+        impl core::fmt::Write for Recorder {
             fn write_str(&mut self, s: &str) -> core::fmt::Result {
                 self.0.push(s.into());
                 Ok(())
             }
         }
-        let mut out = Pieces(Vec::new());
+        let mut out = Recorder(Vec::new());
         write_exponent_form(&mut out, text).unwrap();
         out.0
     }

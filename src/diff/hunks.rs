@@ -13,7 +13,7 @@ use super::words::{changed_words, Word};
 
 /// How to write the hunks.
 #[derive(Clone, Copy)]
-pub(super) struct Style {
+pub(super) struct HunkStyle {
     pub(super) color: bool,
     pub(super) context: usize,
     /// Name the document in hunk headers.
@@ -146,7 +146,7 @@ impl<'t> Window<'t> {
         &self,
         f: &mut fmt::Formatter<'_>,
         labels: [&str; 2],
-        style: Style,
+        style: HunkStyle,
     ) -> fmt::Result {
         let (bold, reset) = if style.color {
             ("\x1b[1m", "\x1b[0m")
@@ -225,7 +225,7 @@ impl<'t> Window<'t> {
         &self,
         f: &mut fmt::Formatter<'_>,
         block: &[usize; 4],
-        style: Style,
+        style: HunkStyle,
     ) -> fmt::Result {
         let [a0, a1, b0, b1] = *block;
         let old = &self.left.lines[a0..a1];

@@ -22,7 +22,7 @@ use core::fmt;
 
 use crate::dump::write_invalid;
 use crate::options::{Form, Input, Options, Schema};
-use hunks::{Style, Window};
+use hunks::{HunkStyle, Window};
 
 /// A unified diff of two inputs (JSON, or YAML with [`input`]) as their
 /// regular KYAML renderings: `{}` writes it plain, `{:#}` in ANSI colour;
@@ -292,7 +292,7 @@ impl fmt::Display for Diff<'_> {
         let Some(window) = Window::new(&left, &right, self.context, self.is_document()) else {
             return Ok(()); // the renderings are the same
         };
-        let style = Style {
+        let style = HunkStyle {
             color: self.color || f.alternate(),
             context: self.context,
             documents: self.is_document()
@@ -356,7 +356,7 @@ impl fmt::Display for LineDiff<'_> {
         let Some(window) = Window::new(self.left, self.right, self.context, false) else {
             return Ok(());
         };
-        let style = Style {
+        let style = HunkStyle {
             color: false,
             context: self.context,
             documents: false,

@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use crate::cli::{self, Args, Tool};
 use crate::markdown;
 use crate::replace::{self, NotReplaced, Stamp};
-use crate::walk::{Kind, Rules, Walk};
+use crate::walk::{FileKind, Rules, Walk};
 
 const USAGE: &str = "\
 Usage: kyaml fmt [OPTIONS] [PATH ...]
@@ -168,7 +168,7 @@ enum Failed {
 /// Formats one file (`-`: standard input) and does what `mode` says.
 fn format_file(
     file: &Path,
-    kind: Kind,
+    kind: FileKind,
     opts: kyaml::Options,
     mode: Mode,
 ) -> Result<Outcome, Failed> {
@@ -182,7 +182,7 @@ fn format_file(
         }
     };
     let formatted = match kind {
-        Kind::Yaml => match format_yaml(&input, opts) {
+        FileKind::Yaml => match format_yaml(&input, opts) {
             (Ok(text), warnings) => {
                 for warning in &warnings {
                     cli::warn(&name, warning);
@@ -194,7 +194,7 @@ fn format_file(
                 return Err(Failed::Reported);
             }
         },
-        Kind::Markdown => markdown::rewrite(&input, |block| {
+        FileKind::Markdown => markdown::rewrite(&input, |block| {
             let (text, warnings) = format_yaml(&block.text, opts);
             for mut warning in warnings {
                 warning.line += block.line - 1;
