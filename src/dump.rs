@@ -3,8 +3,9 @@
 use core::fmt;
 
 use crate::emit::write_text;
-use crate::error::ErrorKind;
-use crate::{encode, Form, Options};
+use crate::encode;
+use crate::error::{Error, ErrorKind};
+use crate::options::{Form, Input, Options};
 
 /// Displays JSON as a KYAML value: `{}` compact on one line, `{:#}` in the
 /// regular layout. Allocates nothing. The JSON is anything that is
@@ -51,9 +52,25 @@ fn show(json: &[u8], f: &mut fmt::Formatter<'_>) -> fmt::Result {
     match encode::encode_fixed(json, opts, f) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == ErrorKind::Write => Err(fmt::Error),
-        Err(e) => {
-            write_text(f, json)?;
-            write!(f, " # invalid JSON: {e}")
-        }
+        Err(e) => write_invalid(f, json, Input::Json, &e),
     }
+}
+
+/// Writes input that is not valid as [`Dump`] and [`Diff`](crate::Diff)
+/// show it: one KYAML string of its text (bytes that are not UTF-8 as
+/// U+FFFD), then a YAML comment naming the language and the error, so the
+/// line still parses as YAML.
+pub(crate) fn write_invalid(
+    out: &mut dyn fmt::Write,
+    input: &[u8],
+    language: Input,
+    error: &Error,
+) -> fmt::Result {
+    write_text(out, input)?;
+    let language = match language {
+        Input::Json => "JSON",
+        #[cfg(feature = "alloc")]
+        Input::Yaml => "YAML",
+    };
+    write!(out, " # invalid {language}: {error}")
 }

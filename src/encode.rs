@@ -19,10 +19,10 @@ use core::fmt::{self, Write};
 
 use crate::emit::{Emitter, KeepsAll, Mark, Room, Sink};
 use crate::error::{Error, ErrorKind, Fault};
+use crate::options::{Form, Input, Options};
 use crate::plan::{Fixed, FixedRoom, ListNumbers, Plan, PlanRoom, Store};
 use crate::scan::{Event, KeyId, Source, Tokenizer};
 use crate::tiered::{FullRoom, Tiered};
-use crate::{Form, Input, Options};
 
 /// Encodes every document of `input` into `out`, checking each one
 /// completely before writing it, with `store` for the checking pass.
@@ -234,7 +234,7 @@ fn document<'a, Src: Source<'a>, S: Store, K: Sink>(
         return Ok(());
     }
     let start = src.pos();
-    pass.plan.check(src, !opts.is_compact())?;
+    pass.plan.check(src, !opts.compact_layout())?;
     if opts.output_form() == Form::Value {
         // One value only, and that is known before anything is written.
         only_value(src)?;

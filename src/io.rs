@@ -4,7 +4,8 @@ use core::fmt;
 use std::io;
 
 use crate::error::{Error, ErrorKind};
-use crate::{encode, plan, Options};
+use crate::options::Options;
+use crate::{encode, plan};
 
 /// A `fmt::Write` in front of an `io::Write`: gathers small writes into
 /// one buffer, and keeps the I/O error that `fmt::Error` cannot carry.

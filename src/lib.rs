@@ -169,6 +169,8 @@ mod encode;
 mod error;
 #[cfg(feature = "std")]
 mod io;
+mod number;
+mod options;
 mod plan;
 mod scan;
 #[cfg(feature = "std")]
@@ -181,6 +183,7 @@ pub mod value;
 
 use core::fmt;
 
+pub use crate::options::{Form, Input, Options, Schema, MAX_DEPTH};
 #[cfg(feature = "alloc")]
 #[doc(hidden)]
 pub use diff::assert_kyaml_eq_impl;
@@ -193,170 +196,9 @@ pub use scan::Warning;
 #[cfg(feature = "std")]
 pub use stream::Transcoder;
 
-/// Which reading of YAML's plain (unquoted) scalars applies
-/// ([`Options::schema`](crate::Options::schema)).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Schema {
-    /// kubectl's (go-yaml v2, YAML 1.1 flavoured): `yes`/`on` are booleans,
-    /// `0777` is octal, `_` separates digits, `.inf` is refused.
-    Kubectl,
-    /// The YAML 1.2 core schema.
-    Yaml12,
-}
-
-/// The deepest nesting of containers any [`Options`] allows.
-///
-/// ```
-/// assert_eq!(kyaml::Options::new().max_depth(1 << 20), kyaml::Options::new().max_depth(kyaml::MAX_DEPTH));
-/// ```
-pub const MAX_DEPTH: usize = 4096;
-
-/// What a rendering looks like around its value.
-///
-/// ```
-/// use kyaml::{Form, Options};
-/// let value = Options::new().form(Form::Value).to_string("[1]")?;
-/// assert_eq!(value, "[\n  1,\n]");
-/// # Ok::<(), kyaml::Error>(())
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Form {
-    /// A `---` header and a final line feed around every document; a stream
-    /// of JSON values (concatenated, or JSON Lines) becomes a multi-document
-    /// stream. What `kubectl get -o kyaml` prints.
-    #[default]
-    Document,
-    /// Exactly one value, no header, no final line feed: for embedding in
-    /// logs and messages.
-    Value,
-}
-
-/// The language of the input.
-///
-/// ```
-/// use kyaml::{Input, Options};
-/// let opts = Options::new().input(Input::Yaml).compact(true);
-/// assert_eq!(opts.to_string("a: on\nb: 0x1F\n")?, "---\n{a: true, b: 31}\n");
-/// # Ok::<(), kyaml::Error>(())
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Input {
-    /// JSON: one value, a stream of values, or JSON Lines (the default).
-    /// Byte-exact strings and numbers, and the fastest path.
-    #[default]
-    Json,
-    /// YAML 1.2 syntax (block and flow style, KYAML itself, many
-    /// documents), read as data by the [`Schema`] chosen. Needs the
-    /// `alloc` feature: the reader keeps a document's events (to expand
-    /// aliases and merge keys); every entry point that takes `Options`
-    /// then allocates, `to_fmt` included.
-    #[cfg(feature = "alloc")]
-    Yaml,
-}
-
-/// How to render: [`Form`], compact or regular, and the depth limit.
-///
-/// A small `Copy` value with chained setters; [`Options::new`] is the
-/// default: document form, regular layout, depth limit 1,000.
-///
-/// ```
-/// use kyaml::Options;
-/// let opts = Options::new().compact(true);
-/// assert_eq!(opts.to_string(r#"{"a": [1, 2]}"#)?, "---\n{a: [1, 2]}\n");
-/// # Ok::<(), kyaml::Error>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Options {
-    form: Form,
-    compact: bool,
-    max_depth: usize,
-    input: Input,
-    schema: Schema,
-    comments: bool,
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options::new()
-    }
-}
-
+// The entry points that run a rendering, beside the free functions they
+// back; the settings themselves are in `options.rs`.
 impl Options {
-    /// The default options: document form, regular layout, depth limit 1,000.
-    ///
-    /// ```
-    /// assert_eq!(kyaml::Options::new(), kyaml::Options::default());
-    /// ```
-    pub const fn new() -> Options {
-        Options {
-            form: Form::Document,
-            compact: false,
-            max_depth: 1000,
-            input: Input::Json,
-            schema: Schema::Kubectl,
-            comments: true,
-        }
-    }
-
-    /// Whether YAML input's comments and blank lines are written (the
-    /// default; the regular form only: the compact one has no room for
-    /// them).
-    ///
-    /// ```
-    /// use kyaml::{Input, Options};
-    /// let opts = Options::new().input(Input::Yaml);
-    /// assert_eq!(opts.to_string("a: 1 # one\n")?, "---\n{\n  a: 1, # one\n}\n");
-    /// assert_eq!(opts.comments(false).to_string("a: 1 # one\n")?, "---\n{\n  a: 1,\n}\n");
-    /// # Ok::<(), kyaml::Error>(())
-    /// ```
-    pub const fn comments(mut self, on: bool) -> Options {
-        self.comments = on;
-        self
-    }
-
-    /// Whether comments are written (see [`Options::comments`]).
-    pub const fn writes_comments(&self) -> bool {
-        self.comments
-    }
-
-    /// The input language: [`Input::Json`] (the default) or `Input::Yaml`
-    /// (with `alloc`).
-    ///
-    /// ```
-    /// let opts = kyaml::Options::new().input(kyaml::Input::Json);
-    /// assert_eq!(opts.input_language(), kyaml::Input::Json);
-    /// ```
-    pub const fn input(mut self, input: Input) -> Options {
-        self.input = input;
-        self
-    }
-
-    /// How YAML input's plain scalars read ([`Schema::Kubectl`], the
-    /// default, or [`Schema::Yaml12`]); JSON input is unaffected.
-    ///
-    /// ```
-    /// use kyaml::{Input, Options, Schema};
-    /// let opts = Options::new().input(Input::Yaml).compact(true).form(kyaml::Form::Value);
-    /// assert_eq!(opts.to_string("[yes, 0777]")?, "[true, 511]");
-    /// assert_eq!(opts.schema(Schema::Yaml12).to_string("[yes, 0777]")?, "[\"yes\", 777]");
-    /// # Ok::<(), kyaml::Error>(())
-    /// ```
-    pub const fn schema(mut self, schema: Schema) -> Options {
-        self.schema = schema;
-        self
-    }
-
-    /// The input language chosen.
-    pub const fn input_language(&self) -> Input {
-        self.input
-    }
-
-    /// The schema chosen.
-    pub const fn yaml_schema(&self) -> Schema {
-        self.schema
-    }
-
     /// The warnings YAML input gives under these options, in input order:
     /// each plain scalar the two schemas read differently (`yes`, `0777`,
     /// `1_000`: the schema's reading is written, the warning names both),
@@ -374,76 +216,10 @@ impl Options {
     /// ```
     #[cfg(feature = "alloc")]
     pub fn warnings(&self, input: impl AsRef<[u8]>) -> alloc::vec::Vec<Warning> {
-        match self.input {
+        match self.input_language() {
             Input::Json => alloc::vec::Vec::new(),
             Input::Yaml => scan::warnings(input.as_ref(), *self),
         }
-    }
-
-    /// Everything on one line (`{a: 1, b: [2, 3]}`) instead of one member
-    /// per line.
-    ///
-    /// ```
-    /// let opts = kyaml::Options::new().compact(true).form(kyaml::Form::Value);
-    /// assert_eq!(opts.to_string("[{\"a\":\"x\\ny\"}]")?, "[{a: \"x\\ny\"}]");
-    /// # Ok::<(), kyaml::Error>(())
-    /// ```
-    pub const fn compact(mut self, compact: bool) -> Options {
-        self.compact = compact;
-        self
-    }
-
-    /// Document form (the default) or value form.
-    ///
-    /// ```
-    /// let opts = kyaml::Options::new().form(kyaml::Form::Value);
-    /// assert_eq!(opts.to_string("true")?, "true");
-    /// # Ok::<(), kyaml::Error>(())
-    /// ```
-    pub const fn form(mut self, form: Form) -> Options {
-        self.form = form;
-        self
-    }
-
-    /// The deepest nesting of containers accepted (default 1,000; at most
-    /// [`MAX_DEPTH`], larger values count as `MAX_DEPTH`). Deeper input is
-    /// an [`ErrorKind::TooDeep`] error, never a stack overflow.
-    ///
-    /// ```
-    /// let opts = kyaml::Options::new().max_depth(2);
-    /// assert!(opts.to_string("[[1]]").is_ok());
-    /// assert_eq!(opts.to_string("[[[1]]]").unwrap_err().kind(), kyaml::ErrorKind::TooDeep);
-    /// ```
-    pub const fn max_depth(mut self, depth: usize) -> Options {
-        self.max_depth = if depth > MAX_DEPTH { MAX_DEPTH } else { depth };
-        self
-    }
-
-    /// Whether the compact layout is chosen.
-    ///
-    /// ```
-    /// assert!(!kyaml::Options::new().is_compact());
-    /// ```
-    pub const fn is_compact(&self) -> bool {
-        self.compact
-    }
-
-    /// The form chosen.
-    ///
-    /// ```
-    /// assert_eq!(kyaml::Options::new().output_form(), kyaml::Form::Document);
-    /// ```
-    pub const fn output_form(&self) -> Form {
-        self.form
-    }
-
-    /// The depth limit.
-    ///
-    /// ```
-    /// assert_eq!(kyaml::Options::new().depth_limit(), 1000);
-    /// ```
-    pub const fn depth_limit(&self) -> usize {
-        self.max_depth
     }
 
     /// Writes the KYAML for `json` into any `fmt::Write`, allocating nothing
@@ -592,7 +368,7 @@ impl Options {
         out: W,
         warnings: &mut alloc::vec::Vec<Warning>,
     ) -> std::io::Result<()> {
-        match self.input {
+        match self.input_language() {
             Input::Json => self.to_writer(input, out),
             Input::Yaml => io::yaml_to_writer(input.as_ref(), *self, out, warnings),
         }

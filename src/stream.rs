@@ -15,8 +15,9 @@ use std::vec::Vec;
 
 use crate::error::{line_at, Error, ErrorKind, Fault};
 use crate::io::{encode_into, invalid, Buffered};
+use crate::options::{Form, Input, Options};
 use crate::scan::{starts_value, Framer};
-use crate::{swar, Form, Input, Options};
+use crate::swar;
 
 /// How much room the buffer gets for reads at a time: set up (touched) as
 /// it is given, so it is what memory holds beyond the input itself; a

@@ -37,7 +37,7 @@ use core::fmt::Write;
 
 /// An open container: a map or a list, where its path ends in `path`, and
 /// for a list the index its next element gets.
-struct Frame {
+struct PathLevel {
     map: bool,
     len: usize,
     next: usize,
@@ -48,7 +48,7 @@ pub(crate) struct PathWalker<'a> {
     rest: &'a str,
     /// The number of the next line to read (0-based).
     line: usize,
-    stack: Vec<Frame>,
+    stack: Vec<PathLevel>,
     /// The path of the innermost open container, plus scratch past it.
     path: String,
     /// Documents started so far (`---` lines).
@@ -166,7 +166,7 @@ impl<'a> PathWalker<'a> {
                         self.path.truncate(self.top());
                         rest = after;
                     } else {
-                        self.stack.push(Frame {
+                        self.stack.push(PathLevel {
                             map: first == b'{',
                             len: self.path.len(),
                             next: 0,

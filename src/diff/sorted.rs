@@ -7,11 +7,11 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::Write;
 
+use crate::options::{Input, Options};
 use crate::scan::{load_yaml, Event, Source, Text, Tokenizer, YamlSource};
-use crate::{Input, Options};
 
 /// One token of the input, in document order.
-enum Token<'a> {
+enum InputToken<'a> {
     /// `{` or `[`, and the index of its closing token.
     Open {
         map: bool,
@@ -46,7 +46,7 @@ pub(crate) fn sort_keys(input: &[u8], opts: Options) -> Option<String> {
 /// [`sort_keys`] over any [`Source`].
 fn sort_source<'a, S: Source<'a>>(source: &mut S, len: usize) -> Option<String> {
     let mut out = String::with_capacity(len);
-    let mut list: Vec<Token<'a>> = Vec::new();
+    let mut list: Vec<InputToken<'a>> = Vec::new();
     let mut open: Vec<usize> = Vec::new();
     while source.next_document().ok()? {
         list.clear();
@@ -54,7 +54,7 @@ fn sort_source<'a, S: Source<'a>>(source: &mut S, len: usize) -> Option<String> 
             let token = match event {
                 Event::MapStart | Event::ListStart => {
                     open.push(list.len());
-                    Token::Open {
+                    InputToken::Open {
                         map: matches!(event, Event::MapStart),
                         close: 0,
                     }
@@ -62,17 +62,17 @@ fn sort_source<'a, S: Source<'a>>(source: &mut S, len: usize) -> Option<String> 
                 Event::MapEnd | Event::ListEnd => {
                     let start = open.pop()?;
                     let close = list.len();
-                    if let Some(Token::Open { close: c, .. }) = list.get_mut(start) {
+                    if let Some(InputToken::Open { close: c, .. }) = list.get_mut(start) {
                         *c = close;
                     }
-                    Token::Close
+                    InputToken::Close
                 }
-                Event::Key(text) => Token::Key(text),
-                Event::Str(text) => Token::Str(text),
-                Event::Number { text, .. } => Token::Scalar(text),
-                Event::Bool(true) => Token::Scalar("true"),
-                Event::Bool(false) => Token::Scalar("false"),
-                Event::Null => Token::Scalar("null"),
+                Event::Key(text) => InputToken::Key(text),
+                Event::Str(text) => InputToken::Str(text),
+                Event::Number { text, .. } => InputToken::Scalar(text),
+                Event::Bool(true) => InputToken::Scalar("true"),
+                Event::Bool(false) => InputToken::Scalar("false"),
+                Event::Null => InputToken::Scalar("null"),
                 Event::Trivia(_) => continue,
             };
             list.push(token);
@@ -108,7 +108,7 @@ fn write_json_string(out: &mut String, text: &Text<'_>) {
 }
 
 /// What is left to write of one open container.
-enum Frame {
+enum SortedContainer {
     /// The key indices of a map's members, sorted, and how many are written.
     Map(Vec<usize>, usize),
     /// The next element's index and the list's closing index.
@@ -116,38 +116,38 @@ enum Frame {
 }
 
 /// Writes the document in `tokens` with sorted maps; `None` on a duplicate key.
-fn write_sorted(tokens: &[Token<'_>], out: &mut String) -> Option<()> {
-    let mut stack: Vec<Frame> = Vec::new();
+fn write_sorted(tokens: &[InputToken<'_>], out: &mut String) -> Option<()> {
+    let mut stack: Vec<SortedContainer> = Vec::new();
     // The next value to write, if any, before going back to the stack.
     let mut next = Some(0);
     loop {
         if let Some(at) = next.take() {
             match tokens.get(at)? {
-                Token::Open { map: true, close } => {
+                InputToken::Open { map: true, close } => {
                     out.push('{');
                     let keys = sorted_members(tokens, at + 1, *close)?;
-                    stack.push(Frame::Map(keys, 0));
+                    stack.push(SortedContainer::Map(keys, 0));
                 }
-                Token::Open { map: false, close } => {
+                InputToken::Open { map: false, close } => {
                     out.push('[');
-                    stack.push(Frame::List(at + 1, *close));
+                    stack.push(SortedContainer::List(at + 1, *close));
                 }
-                Token::Str(text) => write_json_string(out, text),
-                Token::Scalar(text) => out.push_str(text),
-                Token::Key(_) | Token::Close => return None,
+                InputToken::Str(text) => write_json_string(out, text),
+                InputToken::Scalar(text) => out.push_str(text),
+                InputToken::Key(_) | InputToken::Close => return None,
             }
         }
         let Some(frame) = stack.last_mut() else {
             return Some(());
         };
         match frame {
-            Frame::Map(keys, done) => match keys.get(*done) {
+            SortedContainer::Map(keys, done) => match keys.get(*done) {
                 Some(&key) => {
                     if *done > 0 {
                         out.push(',');
                     }
                     *done += 1;
-                    let Some(Token::Key(text)) = tokens.get(key) else {
+                    let Some(InputToken::Key(text)) = tokens.get(key) else {
                         return None;
                     };
                     write_json_string(out, text);
@@ -159,9 +159,9 @@ fn write_sorted(tokens: &[Token<'_>], out: &mut String) -> Option<()> {
                     stack.pop();
                 }
             },
-            Frame::List(at, close) => {
+            SortedContainer::List(at, close) => {
                 if *at < *close {
-                    if !matches!(tokens.get(*at - 1), Some(Token::Open { .. })) {
+                    if !matches!(tokens.get(*at - 1), Some(InputToken::Open { .. })) {
                         out.push(',');
                     }
                     next = Some(*at);
@@ -176,16 +176,16 @@ fn write_sorted(tokens: &[Token<'_>], out: &mut String) -> Option<()> {
 }
 
 /// The index just past the value starting at `at`.
-fn after(tokens: &[Token<'_>], at: usize) -> usize {
+fn after(tokens: &[InputToken<'_>], at: usize) -> usize {
     match tokens.get(at) {
-        Some(Token::Open { close, .. }) => close + 1,
+        Some(InputToken::Open { close, .. }) => close + 1,
         _ => at + 1,
     }
 }
 
 /// The key indices of the map whose members lie in `tokens[start..close]`,
 /// sorted by decoded key; `None` if two keys are equal.
-fn sorted_members(tokens: &[Token<'_>], start: usize, close: usize) -> Option<Vec<usize>> {
+fn sorted_members(tokens: &[InputToken<'_>], start: usize, close: usize) -> Option<Vec<usize>> {
     let mut keys = Vec::new();
     let mut at = start;
     while at < close {
@@ -193,7 +193,7 @@ fn sorted_members(tokens: &[Token<'_>], start: usize, close: usize) -> Option<Ve
         at = after(tokens, at + 1);
     }
     let text = |i: usize| match tokens.get(i) {
-        Some(Token::Key(text)) => Some(*text),
+        Some(InputToken::Key(text)) => Some(*text),
         _ => None,
     };
     keys.sort_by(|&x, &y| match (text(x), text(y)) {

@@ -6,21 +6,22 @@
 //! of flags, and the indent level of the innermost one. Owns KYAML syntax:
 //! layout and indentation (here), the quoting and escaping of strings
 //! (`string.rs`) and keys (`key.rs`, with the cache of bare-key verdicts),
-//! and the spelling of numbers (`number.rs`). It sees [`Text`]s and never
+//! and where numbers go (their spelling, shared with the YAML resolver,
+//! is `crate::number`'s). It sees [`Text`]s and never
 //! input bytes, and checks nothing about the input.
 
 mod key;
-mod number;
 mod string;
 mod unicode;
 
 use core::fmt::{Result, Write};
 
+use crate::number;
+#[cfg(feature = "alloc")]
+pub(crate) use crate::number::write_exponent_form;
+use crate::options::{Form, Options, MAX_DEPTH};
 use crate::scan::{KeyId, Text, Trivia};
 use crate::tiered::{FullRoom, Tiered};
-use crate::{Form, Options, MAX_DEPTH};
-#[cfg(feature = "alloc")]
-pub(crate) use number::write_exponent_form;
 pub(crate) use string::Layout;
 
 /// The container is a list (else a map).
@@ -140,8 +141,8 @@ impl<'w, K: Sink> Emitter<'w, K> {
     pub(crate) fn new(out: K, opts: Options, room: &'w mut Room) -> Emitter<'w, K> {
         Emitter {
             out,
-            compact: opts.is_compact(),
-            trivia: !opts.is_compact() && opts.writes_comments(),
+            compact: opts.compact_layout(),
+            trivia: !opts.compact_layout() && opts.comment_output(),
             document: opts.output_form() == Form::Document,
             depth: 0,
             level: 0,

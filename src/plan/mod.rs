@@ -14,7 +14,7 @@
 //! at their start in every pass.
 //! When the store is full (only the fixed, no-alloc store can be), the lists
 //! past it get their verdicts from a lookahead from the first list not
-//! covered ([`Source::skim_list`], taken in by `skim.rs`), which fills the
+//! covered ([`Source::skim_list`], taken in by `Skim`), which fills the
 //! window again: each lookahead covers a full window of lists, so rescanning
 //! stays bounded. A writing pass with no checking pass before it
 //! (`to_string`) bets on each list's first element instead, and skims a list
@@ -31,7 +31,6 @@
 //! however the hashes collide. The fixed store holds 512 keys of open maps
 //! (`store::FIXED_KEYS`); keys past that are not checked.
 
-mod skim;
 mod store;
 
 #[cfg(feature = "alloc")]
@@ -39,9 +38,9 @@ pub(crate) use store::Growing;
 pub(crate) use store::{Fixed, FixedRoom, KeySeen, Store};
 
 use crate::error::Fault;
-use crate::scan::{Event, KeyId, Source, Text};
+use crate::options::MAX_DEPTH;
+use crate::scan::{Event, KeyId, Shapes, Source, Text};
 use crate::tiered::{FullRoom, Tiered};
-use crate::MAX_DEPTH;
 
 /// A frame's high bit: the container is a list (else a map).
 const LIST: u32 = 1 << 31;
@@ -170,7 +169,7 @@ impl<'r, S: Store> Plan<'r, S> {
             // The list's own frame sits below the frames of the maps that
             // enclose it, which a writing pass may be keeping.
             (self.base, self.covered) = (n, 0);
-            src.skim_list(&mut skim::Skim {
+            src.skim_list(&mut Skim {
                 plan: self,
                 lists: ListNumbers::default(),
             });
@@ -305,6 +304,35 @@ const SMALL_MAP: usize = 8;
 /// Up to this many keys (which fit a `u8` index), a map's keys go into a
 /// table of twice as many slots, indexed by the top bits of their hashes.
 const MEDIUM_MAP: usize = 64;
+
+/// The plan's side of a skim: what a [`Source::skim_list`] reports
+/// becomes verdicts, numbered as every other pass numbers lists.
+/// The lists it reports are numbered from the skimmed list, which is
+/// number `base` of the document.
+struct Skim<'p, 'r, S> {
+    plan: &'p mut Plan<'r, S>,
+    lists: ListNumbers,
+}
+
+impl<S: Store> Shapes for Skim<'_, '_, S> {
+    fn list(&mut self, depth: usize, starts_with_container: bool) {
+        let n = self.lists.number(starts_with_container);
+        self.plan.open_list(depth, n);
+    }
+
+    fn map(&mut self, depth: usize) {
+        *self.plan.frames.get_mut(depth) = 0;
+    }
+
+    fn is_list(&self, depth: usize) -> bool {
+        self.plan.frames.get(depth) & LIST != 0
+    }
+
+    fn scalar_element(&mut self, depth: usize) {
+        let frame = self.plan.frames.get(depth);
+        self.plan.set_verdict((frame & !LIST) as usize, false);
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -22,8 +22,8 @@
 
 use super::json::{string_step, Found};
 use super::utf8_len;
+use crate::options::MAX_DEPTH;
 use crate::swar;
-use crate::MAX_DEPTH;
 
 /// The longest escape, `\uD83D\uDE00` (a surrogate pair): an escape with
 /// fewer bytes after its `\` than this may be cut short by the end of what
@@ -32,7 +32,7 @@ const LONGEST_ESCAPE: usize = 12;
 
 /// Where the framer is in the document.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum State {
+enum FramerState {
     /// Before the document's first byte.
     Start,
     /// Inside containers, outside strings.
@@ -46,7 +46,7 @@ enum State {
 /// Finds the end of one document, across as many calls as its bytes take
 /// to arrive. Never recurses; its nesting is a bit stack.
 pub(crate) struct Framer {
-    state: State,
+    state: FramerState,
     /// How many bytes of the document have been looked at.
     scanned: usize,
     /// How many containers are open.
@@ -58,7 +58,7 @@ pub(crate) struct Framer {
 impl Framer {
     pub(crate) fn new() -> Framer {
         Framer {
-            state: State::Start,
+            state: FramerState::Start,
             scanned: 0,
             depth: 0,
             maps: [0; MAX_DEPTH / 64],
@@ -67,7 +67,7 @@ impl Framer {
 
     /// Starts on a new document.
     pub(crate) fn reset(&mut self) {
-        (self.state, self.scanned, self.depth) = (State::Start, 0, 0);
+        (self.state, self.scanned, self.depth) = (FramerState::Start, 0, 0);
     }
 
     /// The length of the document whose bytes so far are `doc` (it starts
@@ -87,21 +87,21 @@ impl Framer {
     fn scan(&mut self, doc: &[u8], i: &mut usize) -> Option<usize> {
         loop {
             match self.state {
-                State::Start => {
+                FramerState::Start => {
                     let &b = doc.get(*i)?;
                     *i += 1;
                     match b {
                         b'{' | b'[' => {
                             self.open(b == b'{');
-                            self.state = State::Structure;
+                            self.state = FramerState::Structure;
                         }
-                        b'"' => self.state = State::Str,
+                        b'"' => self.state = FramerState::Str,
                         // A document of one byte that cannot start a value.
                         b']' | b'}' | b',' | b':' => return Some(*i),
-                        _ => self.state = State::Scalar,
+                        _ => self.state = FramerState::Scalar,
                     }
                 }
-                State::Scalar => {
+                FramerState::Scalar => {
                     let rest = doc.get(*i..).unwrap_or_default();
                     match rest.iter().position(|&b| ends_scalar(b)) {
                         Some(n) => {
@@ -114,13 +114,13 @@ impl Framer {
                         }
                     }
                 }
-                State::Str => match string_step(doc, *i) {
+                FramerState::Str => match string_step(doc, *i) {
                     (at, Found::Quote) => {
                         *i = at + 1;
                         if self.depth == 0 {
                             return Some(*i);
                         }
-                        self.state = State::Structure;
+                        self.state = FramerState::Structure;
                     }
                     (at, Found::Escape { len, .. }) => *i = at + len,
                     // The end of what has arrived, or an escape it may cut short.
@@ -153,12 +153,12 @@ impl Framer {
                         return Some(*i);
                     }
                 },
-                State::Structure => {
+                FramerState::Structure => {
                     *i = swar::maybe_structural(doc, *i);
                     let &b = doc.get(*i)?;
                     *i += 1;
                     match b {
-                        b'"' => self.state = State::Str,
+                        b'"' => self.state = FramerState::Str,
                         b'{' | b'[' if self.depth == MAX_DEPTH => return Some(*i),
                         b'{' | b'[' => self.open(b == b'{'),
                         b'}' | b']' => {

@@ -9,8 +9,8 @@ use core::convert::Infallible;
 
 use super::{Event, Piece, Shapes, Source, Spelling, Text};
 use crate::error::{ErrorKind, Fault};
+use crate::options::MAX_DEPTH;
 use crate::swar;
-use crate::MAX_DEPTH;
 
 /// What the tokenizer expects next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -114,8 +114,8 @@ impl<'a> Text<'a> {
     }
 
     /// The decoded string, piece by piece.
-    pub(crate) fn pieces(&self) -> Pieces<'a> {
-        Pieces {
+    pub(crate) fn pieces(&self) -> TextPieces<'a> {
+        TextPieces {
             rest: self.raw,
             spelling: self.spelling,
         }
@@ -224,7 +224,7 @@ fn hash_words(len: usize, [a, b, c]: [u64; 3]) -> u64 {
 }
 
 /// Iterator over the [`Piece`]s of a [`Text`].
-pub(crate) struct Pieces<'a> {
+pub(crate) struct TextPieces<'a> {
     rest: &'a str,
     spelling: Spelling,
 }
@@ -249,7 +249,7 @@ fn next_unescaped<'a>(rest: &mut &'a str) -> Option<Piece<'a>> {
     }
 }
 
-impl<'a> Iterator for Pieces<'a> {
+impl<'a> Iterator for TextPieces<'a> {
     type Item = Piece<'a>;
 
     fn next(&mut self) -> Option<Piece<'a>> {

@@ -14,14 +14,14 @@ pub(super) fn push_display(out: &mut String, n: impl fmt::Display) {
 
 /// Appends a finite `f64` as serde_json writes it and says whether the
 /// text has an exponent.
-pub(super) fn f64_text(value: f64) -> Number {
+pub(super) fn f64_text(value: f64) -> NumberText {
     let shortest = (value != 0.0).then(|| super::shortest::shortest(value));
     float(value.is_sign_negative(), shortest, F64_PLAIN)
 }
 
 /// Appends a finite `f32` as serde_json writes it and says whether the
 /// text has an exponent.
-pub(super) fn f32_text(value: f32) -> Number {
+pub(super) fn f32_text(value: f32) -> NumberText {
     let shortest = (value != 0.0).then(|| super::shortest::shortest_f32(value));
     float(value.is_sign_negative(), shortest, F32_PLAIN)
 }
@@ -42,7 +42,7 @@ fn float(
     negative: bool,
     shortest: Option<(u64, i32)>,
     plain: core::ops::RangeInclusive<i32>,
-) -> Number {
+) -> NumberText {
     let mut buf = [b'0'; 48];
     let mut p = 0;
     if negative {
@@ -51,7 +51,7 @@ fn float(
     }
     let Some((mantissa, exponent)) = shortest else {
         buf[p..p + 3].copy_from_slice(b"0.0");
-        return Number {
+        return NumberText {
             buf,
             len: p + 3,
             exponent: false,
@@ -99,7 +99,7 @@ fn float(
         buf[p + whole + 2..p + whole + 22].copy_from_slice(&d[whole + 1..whole + 21]);
         p + n + 1
     };
-    Number {
+    NumberText {
         buf,
         len: end,
         exponent: with_exponent,
@@ -107,14 +107,14 @@ fn float(
 }
 
 /// A number's text in JSON's grammar, built on the stack.
-pub(super) struct Number {
+pub(super) struct NumberText {
     buf: [u8; 48],
     len: usize,
     /// Whether the text has an exponent part.
     pub(super) exponent: bool,
 }
 
-impl Number {
+impl NumberText {
     pub(super) fn as_str(&self) -> &str {
         // Only digits, signs, `.` and `e` are ever written.
         core::str::from_utf8(&self.buf[..self.len]).unwrap_or("0")
@@ -150,14 +150,14 @@ fn left_aligned(d: &mut [u8; 40], mut n: u64) -> usize {
 }
 
 /// `n` in decimal, after a `-` if `negative`.
-pub(super) fn integer_text(negative: bool, n: u64) -> Number {
+pub(super) fn integer_text(negative: bool, n: u64) -> NumberText {
     let mut buf = [0u8; 48];
     let p = usize::from(negative);
     buf[0] = b'-';
     let mut d = [0u8; 40];
     let len = left_aligned(&mut d, n);
     buf[p..p + 20].copy_from_slice(&d[..20]);
-    Number {
+    NumberText {
         buf,
         len: p + len,
         exponent: false,

@@ -24,11 +24,12 @@ use core::fmt::{self, Write as _};
 
 use serde::ser::{self, Impossible, Serialize};
 
-use super::number::{f32_text, f64_text, integer_text, push_display, Number};
-use super::Error;
+use super::error::Error;
+use super::number::{f32_text, f64_text, integer_text, push_display, NumberText};
 use crate::emit::{Emitter, Room};
+use crate::error::ErrorKind;
+use crate::options::Options;
 use crate::scan::{KeyId, Text};
-use crate::{ErrorKind, Options};
 
 /// The lists (by number) that the first pass found to hold a scalar after
 /// a container: the second pass writes them uncuddled.
@@ -60,7 +61,7 @@ impl Verdicts {
 }
 
 /// An open container.
-enum Frame {
+enum OpenContainer {
     /// A map, with where its keys start in [`Writer::keys`] and
     /// [`Writer::key_ends`].
     Map { first_key: usize, text_start: usize },
@@ -71,7 +72,7 @@ enum Frame {
 /// Writes one value through an [`Emitter`] into a `String`.
 pub(super) struct Writer<'e, 'v> {
     emitter: Emitter<'e, &'e mut String>,
-    frames: Vec<Frame>,
+    frames: Vec<OpenContainer>,
     /// A list has opened and its `[` waits for its first element (or its
     /// end), which decides whether it is cuddled.
     pending_list: bool,
@@ -112,7 +113,7 @@ pub(super) fn write<T: Serialize + ?Sized>(
         frames: Vec::with_capacity(8),
         pending_list: false,
         max_depth: opts.depth_limit(),
-        compact: opts.is_compact(),
+        compact: opts.compact_layout(),
         next_list: 0,
         verdicts,
         betting,
@@ -152,7 +153,7 @@ impl Writer<'_, '_> {
                 self.next_list += 1;
                 self.next_list - 1
             });
-            if let Some(Frame::List { number: n }) = self.frames.last_mut() {
+            if let Some(OpenContainer::List { number: n }) = self.frames.last_mut() {
                 *n = number;
             }
             let cuddled = number.is_some_and(|n| self.betting || !self.verdicts.holds_scalar(n));
@@ -160,7 +161,7 @@ impl Writer<'_, '_> {
                 self.emitter.list_start(cuddled)?;
             }
         } else if !container && self.betting {
-            if let Some(&Frame::List { number: Some(n) }) = self.frames.last() {
+            if let Some(&OpenContainer::List { number: Some(n) }) = self.frames.last() {
                 self.verdicts.set(n);
             }
         }
@@ -174,11 +175,11 @@ impl Writer<'_, '_> {
             self.fault = Some(Error::new(ErrorKind::TooDeep, "fewer nested containers"));
         }
         if list {
-            self.frames.push(Frame::List { number: None });
+            self.frames.push(OpenContainer::List { number: None });
             self.pending_list = true;
             return Ok(());
         }
-        self.frames.push(Frame::Map {
+        self.frames.push(OpenContainer::Map {
             first_key: self.key_ends.len(),
             text_start: self.keys.len(),
         });
@@ -198,7 +199,7 @@ impl Writer<'_, '_> {
                 self.emitter.list_start(false).map_err(sink_failed)?;
             }
         }
-        if let Some(Frame::Map {
+        if let Some(OpenContainer::Map {
             first_key,
             text_start,
         }) = self.frames.pop()
@@ -279,7 +280,7 @@ impl Writer<'_, '_> {
         self.emitter.number(text, exponent).map_err(sink_failed)
     }
 
-    fn number_text(&mut self, number: Number) -> Result<(), Error> {
+    fn number_text(&mut self, number: NumberText) -> Result<(), Error> {
         self.number(number.as_str(), number.exponent)
     }
 

@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use crate::cli::{self, Args, Tool};
 use crate::markdown;
 use crate::replace::{self, NotReplaced, Stamp};
-use crate::walk::{Kind, Rules, Walk};
+use crate::walk::{FileKind, Rules, Walk};
 
 const USAGE: &str = "\
 Usage: kyaml fmt [OPTIONS] [PATH ...]
@@ -168,7 +168,7 @@ enum Failed {
 /// Formats one file (`-`: standard input) and does what `mode` says.
 fn format_file(
     file: &Path,
-    kind: Kind,
+    kind: FileKind,
     opts: kyaml::Options,
     mode: Mode,
 ) -> Result<Outcome, Failed> {
@@ -182,7 +182,7 @@ fn format_file(
         }
     };
     let formatted = match kind {
-        Kind::Yaml => match format_yaml(&input, opts) {
+        FileKind::Yaml => match format_yaml(&input, opts) {
             (Ok(text), warnings) => {
                 cli::warn(&name, &warnings);
                 text
@@ -192,7 +192,7 @@ fn format_file(
                 return Err(Failed::Reported);
             }
         },
-        Kind::Markdown => markdown::rewrite(&input, |block| {
+        FileKind::Markdown => markdown::rewrite(&input, |block| {
             let (text, mut warnings) = format_yaml(&block.text, opts);
             for warning in &mut warnings {
                 warning.line += block.line - 1;
@@ -215,7 +215,7 @@ fn format_file(
     };
     let outcome = Outcome {
         changed: formatted != input,
-        dropped_comments: opts.is_compact() && kyaml::has_comments(&input),
+        dropped_comments: opts.compact_layout() && kyaml::has_comments(&input),
     };
     let mut stdout = io::stdout().lock();
     let printed = if mode.check {

@@ -147,7 +147,7 @@ fn render(
         return transcode(name, input, opts, keep_going, out);
     }
     source.read_to_end(&mut head)?;
-    if opts.is_compact() && kyaml::has_comments(&head) {
+    if opts.compact_layout() && kyaml::has_comments(&head) {
         cli::warn_compact(name);
     }
     let mut warnings = Vec::new();

@@ -12,18 +12,18 @@ use std::rc::Rc;
 
 /// What a file is read as.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Kind {
+pub(crate) enum FileKind {
     Yaml,
     Markdown,
 }
 
-impl Kind {
+impl FileKind {
     /// The kind of a file named on the command line: Markdown for `.md`
     /// and `.markdown`, else YAML.
-    pub(crate) fn of(path: &Path) -> Kind {
+    pub(crate) fn of(path: &Path) -> FileKind {
         match path.extension().and_then(|e| e.to_str()) {
-            Some("md" | "markdown") => Kind::Markdown,
-            _ => Kind::Yaml,
+            Some("md" | "markdown") => FileKind::Markdown,
+            _ => FileKind::Yaml,
         }
     }
 }
@@ -47,10 +47,10 @@ impl Walk {
     pub(crate) fn expand(
         &self,
         path: &Path,
-        files: &mut Vec<(PathBuf, Kind)>,
+        files: &mut Vec<(PathBuf, FileKind)>,
     ) -> io::Result<usize> {
         if path.as_os_str() == "-" || !fs::metadata(path)?.is_dir() {
-            files.push((path.to_path_buf(), Kind::of(path)));
+            files.push((path.to_path_buf(), FileKind::of(path)));
             return Ok(1);
         }
         let root = fs::canonicalize(path)?;
@@ -66,7 +66,7 @@ impl Walk {
         dir: &Path,
         shown: &Path,
         mut rules: Vec<Rc<Rules>>,
-        files: &mut Vec<(PathBuf, Kind)>,
+        files: &mut Vec<(PathBuf, FileKind)>,
     ) -> io::Result<()> {
         let mut entries = fs::read_dir(dir)?.collect::<io::Result<Vec<_>>>()?;
         entries.sort_by_key(|e| e.file_name());
@@ -105,8 +105,8 @@ impl Walk {
                 continue;
             }
             let kind = match Path::new(&name).extension().and_then(|e| e.to_str()) {
-                Some("yaml" | "yml") => Kind::Yaml,
-                Some("md") if self.markdown => Kind::Markdown,
+                Some("yaml" | "yml") => FileKind::Yaml,
+                Some("md") if self.markdown => FileKind::Markdown,
                 _ => continue,
             };
             if file_type.is_file() && !name_text.contains(TEMP_MARK) {

@@ -29,11 +29,10 @@
 //! and document bounds, `MappingStart`/`SequenceStart` (with [`Props`] and
 //! whether flow style) and their ends, `Scalar` ([`Props`] and a
 //! [`Scalar`]), `Alias`, `Comment` and `BlankLine`. A [`Scalar`] tells its
-//! [`Style`], its source span ([`Scalar::raw`]), the block header
-//! ([`Scalar::block_header`]), and decodes lazily: [`Scalar::pieces`] (runs
-//! of source text and single characters), [`Scalar::as_str`] (the text when
-//! it is one source run: what schema resolution looks at),
-//! [`Scalar::is_empty`], [`Scalar::has_line_feed`]. Tags come resolved
+//! [`Style`], its source span ([`Scalar::raw`]), and decodes lazily:
+//! [`Scalar::pieces`] (runs of source text and single characters),
+//! [`Scalar::as_str`] (the text when it is one source run: what schema
+//! resolution looks at). Tags come resolved
 //! against `%TAG` as a [`Tag`] (prefix and still-escaped suffix); the
 //! directives themselves are not events.
 //!

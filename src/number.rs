@@ -1,5 +1,15 @@
-//! Numbers: the input text, except that an exponent form is spelled the way
-//! YAML 1.1 resolvers read as a float.
+//! How a number is spelled in KYAML: the input text, except that an
+//! exponent form is spelled the way YAML 1.1 resolvers read as a float.
+//!
+//! Both sides need this rule, so it sits below both: the emitter writes
+//! JSON numbers with it, and the YAML resolver (`scan/resolve.rs`) runs a
+//! YAML float through it to tell whether the text is already spelled so.
+//!
+//! The contract callers may rely on: the `+` the rule adds before an
+//! unsigned exponent is written as a `write_str` call of its own (`"+"`,
+//! never joined to the digits). The resolver's `JsonDigits` depends on it
+//! to drop that `+` when the source's own sign follows a `_` (`1e_-3`);
+//! `the_added_plus_is_a_piece_of_its_own` below holds it.
 
 use core::fmt::{Result, Write};
 
@@ -29,6 +39,7 @@ pub(crate) fn write_exponent_form<W: Write + ?Sized>(out: &mut W, text: &str) ->
 mod tests {
     use super::write_exponent_form;
     use std::string::String;
+    use std::vec::Vec;
 
     fn number(text: &str) -> String {
         let mut out = String::new();
@@ -41,6 +52,28 @@ mod tests {
         for n in ["0", "-0", "12", "-3.25", "123456789012345678901234567890"] {
             assert_eq!(number(n), n);
         }
+    }
+
+    /// The pieces `write_exponent_form` hands its writer, one per call.
+    fn pieces(text: &str) -> Vec<String> {
+        struct Recorder(Vec<String>);
+        impl core::fmt::Write for Recorder {
+            fn write_str(&mut self, s: &str) -> core::fmt::Result {
+                self.0.push(s.into());
+                Ok(())
+            }
+        }
+        let mut out = Recorder(Vec::new());
+        write_exponent_form(&mut out, text).unwrap();
+        out.0
+    }
+
+    #[test]
+    fn the_added_plus_is_a_piece_of_its_own() {
+        assert_eq!(pieces("1e10"), ["1", ".0", "e", "+", "10"]);
+        assert_eq!(pieces("2.5E_-3"), ["2.5", "E", "+", "_-3"]);
+        assert_eq!(pieces("1e-7"), ["1", ".0", "e", "-7"]);
+        assert!(!pieces("1.5e+3").contains(&"+".into()));
     }
 
     #[test]
