@@ -190,11 +190,26 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
+    /// After a value: done at the top; inside a container, a `,` right
+    /// after the value (the usual case, in compact and pretty JSON alike)
+    /// is taken at once, so the next event needs no pass of its own
+    /// through the separator state.
+    #[inline(always)]
     fn after_value(&mut self) {
-        self.state = if self.depth == 0 {
-            State::Done
-        } else {
-            State::Separator
+        if self.depth == 0 {
+            self.state = State::Done;
+            return;
+        }
+        self.state = match self.src.as_bytes().get(self.pos) {
+            Some(b',') => {
+                self.pos += 1;
+                if self.in_map {
+                    State::Key
+                } else {
+                    State::Value
+                }
+            }
+            _ => State::Separator,
         };
     }
 
