@@ -107,7 +107,14 @@ impl<'a> Tokenizer<'a> {
                 (State::Value | State::FirstElement, _) => return self.value(b).map(Some),
                 (State::Key | State::FirstKey, b'"') => {
                     let key = self.string()?;
-                    self.state = State::Colon;
+                    // The `:` usually follows at once: taken with the key.
+                    self.state = match self.src.as_bytes().get(self.pos) {
+                        Some(b':') => {
+                            self.pos += 1;
+                            State::Value
+                        }
+                        _ => State::Colon,
+                    };
                     return Ok(Some(Event::Key(key)));
                 }
                 (State::Colon, b':') => {
