@@ -107,10 +107,12 @@ impl<'a> Tokenizer<'a> {
                 (State::Value | State::FirstElement, _) => return self.value(b).map(Some),
                 (State::Key | State::FirstKey, b'"') => {
                     let key = self.string()?;
-                    // The `:` usually follows at once: taken with the key.
-                    self.state = match self.src.as_bytes().get(self.pos) {
+                    // The `:` usually follows at once: taken with the key,
+                    // and the one space pretty JSON puts after it too.
+                    let bytes = self.src.as_bytes();
+                    self.state = match bytes.get(self.pos) {
                         Some(b':') => {
-                            self.pos += 1;
+                            self.pos += 1 + usize::from(bytes.get(self.pos + 1) == Some(&b' '));
                             State::Value
                         }
                         _ => State::Colon,
