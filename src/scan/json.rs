@@ -435,7 +435,12 @@ impl<'a> Source<'a> for Tokenizer<'a> {
 
     #[inline(always)]
     fn list_starts_with_container(&self) -> bool {
-        opens_container(self.next_byte())
+        // The byte after `[` decides, unless it is white space.
+        match self.src.as_bytes().get(self.pos) {
+            Some(b'[' | b'{') => true,
+            Some(b' ' | b'\t' | b'\n' | b'\r') => opens_container(self.next_byte()),
+            _ => false,
+        }
     }
 
     fn skim_list(&self, shapes: &mut impl Shapes) {
