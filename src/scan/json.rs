@@ -107,7 +107,16 @@ impl<'a> Tokenizer<'a> {
                 (State::Value | State::FirstElement, _) => return self.value(b).map(Some),
                 (State::Key | State::FirstKey, b'"') => {
                     let key = self.string()?;
-                    self.state = State::Colon;
+                    // The `:` usually follows at once: taken with the key,
+                    // and the one space pretty JSON puts after it too.
+                    let bytes = self.src.as_bytes();
+                    self.state = match bytes.get(self.pos) {
+                        Some(b':') => {
+                            self.pos += 1 + usize::from(bytes.get(self.pos + 1) == Some(&b' '));
+                            State::Value
+                        }
+                        _ => State::Colon,
+                    };
                     return Ok(Some(Event::Key(key)));
                 }
                 (State::Colon, b':') => {
@@ -190,11 +199,26 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
+    /// After a value: done at the top; inside a container, a `,` right
+    /// after the value (the usual case, in compact and pretty JSON alike)
+    /// is taken at once, so the next event needs no pass of its own
+    /// through the separator state.
+    #[inline(always)]
     fn after_value(&mut self) {
-        self.state = if self.depth == 0 {
-            State::Done
-        } else {
-            State::Separator
+        if self.depth == 0 {
+            self.state = State::Done;
+            return;
+        }
+        self.state = match self.src.as_bytes().get(self.pos) {
+            Some(b',') => {
+                self.pos += 1;
+                if self.in_map {
+                    State::Key
+                } else {
+                    State::Value
+                }
+            }
+            _ => State::Separator,
         };
     }
 
@@ -411,7 +435,12 @@ impl<'a> Source<'a> for Tokenizer<'a> {
 
     #[inline(always)]
     fn list_starts_with_container(&self) -> bool {
-        opens_container(self.next_byte())
+        // The byte after `[` decides, unless it is white space.
+        match self.src.as_bytes().get(self.pos) {
+            Some(b'[' | b'{') => true,
+            Some(b' ' | b'\t' | b'\n' | b'\r') => opens_container(self.next_byte()),
+            _ => false,
+        }
     }
 
     fn skim_list(&self, shapes: &mut impl Shapes) {
