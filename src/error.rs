@@ -100,8 +100,10 @@ pub(crate) struct Fault {
     expected: &'static str,
 }
 
-/// What a syntax error is inside of, for its message.
+/// What a syntax error is inside of, for its message. Only the YAML reader
+/// (`alloc`) makes such errors; every build reads them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 pub(crate) enum Opened {
     /// A quoted string.
     String,
@@ -114,6 +116,7 @@ impl Opened {
     const STRING: usize = 1 << (usize::BITS - 1);
 
     /// `aux` of a syntax error inside this, opened at byte `at`.
+    #[cfg(feature = "alloc")]
     const fn encode(self, at: usize) -> usize {
         let flag = match self {
             Opened::String => Opened::STRING,
@@ -170,6 +173,7 @@ impl Fault {
 
     /// A syntax error at `offset` inside a string or flow collection that
     /// opens at `opened`: the message names both places.
+    #[cfg(feature = "alloc")]
     pub(crate) const fn inside(
         offset: usize,
         expected: &'static str,

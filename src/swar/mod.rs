@@ -142,6 +142,7 @@ pub(crate) fn not_printable_ascii(s: &[u8], from: usize) -> usize {
 /// feed and carriage return, DEL, or any byte of a multi-byte character
 /// (the caller looks at the character: most are printable). Exact per
 /// byte, so the caller needs no second look at ASCII.
+#[cfg(feature = "alloc")]
 #[inline]
 pub(crate) fn yaml_special(s: &[u8], from: usize) -> usize {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]

@@ -7,9 +7,11 @@
 //! `unsafe` only because Rust asks the caller to promise the feature (see
 //! the SAFETY comments in the parent module).
 
+#[cfg(feature = "alloc")]
+use core::arch::x86_64::_mm_andnot_si128;
 use core::arch::x86_64::{
-    __m128i, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_max_epu8, _mm_movemask_epi8, _mm_or_si128,
-    _mm_set1_epi8, _mm_set_epi64x,
+    __m128i, _mm_cmpeq_epi8, _mm_max_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+    _mm_set_epi64x,
 };
 
 /// The 16 bytes of `s` at `i`, if there are 16.
@@ -81,6 +83,7 @@ pub(super) fn string_special(s: &[u8], from: usize) -> Result<usize, usize> {
 /// Scans whole 16-byte blocks from `from` for the first byte
 /// [`yaml_special`](super::yaml_special) looks for: `Ok` with its index, or
 /// `Err` with where fewer than 16 bytes are left.
+#[cfg(feature = "alloc")]
 #[target_feature(enable = "sse2")]
 pub(super) fn yaml_special(s: &[u8], from: usize) -> Result<usize, usize> {
     let mut i = from;
