@@ -4,60 +4,10 @@
 
 use std::fs;
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 mod common;
-use common::{kyaml, text};
-
-const MESSY: &str = "# head\na: 1 # one\n\nb:\n- x # two\n";
-const TIDY: &str = "---\n{\n  # head\n  a: 1, # one\n\n  b: [\n    \"x\", # two\n  ],\n}\n";
-
-/// A fresh directory for one test, removed when dropped.
-struct Dir(PathBuf);
-
-impl Dir {
-    fn new(name: &str) -> Dir {
-        let path = std::env::temp_dir().join(format!("kyaml-fmt-{}-{name}", std::process::id()));
-        let _ = fs::remove_dir_all(&path);
-        fs::create_dir_all(&path).expect("a temporary directory");
-        Dir(path)
-    }
-
-    fn write(&self, name: &str, contents: &str) -> PathBuf {
-        let path = self.0.join(name);
-        if let Some(parent) = path.parent() {
-            fs::create_dir_all(parent).expect("a directory");
-        }
-        fs::write(&path, contents).expect("a file");
-        path
-    }
-
-    fn read(&self, name: &str) -> String {
-        fs::read_to_string(self.0.join(name)).expect("a file")
-    }
-
-    /// The names of the files in the directory (temporary ones included).
-    fn names(&self) -> Vec<String> {
-        let mut names: Vec<String> = fs::read_dir(&self.0)
-            .expect("a directory")
-            .map(|e| {
-                e.expect("an entry")
-                    .file_name()
-                    .to_string_lossy()
-                    .into_owned()
-            })
-            .collect();
-        names.sort();
-        names
-    }
-}
-
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
+use common::{kyaml, text, Dir, MESSY, TIDY};
 
 #[test]
 fn standard_input_to_standard_output() {

@@ -7,41 +7,10 @@
 
 use std::fs;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{kyaml, text};
-
-const MESSY: &str = "# head\na: 1 # one\n\nb:\n- x # two\n";
-const TIDY: &str = "---\n{\n  # head\n  a: 1, # one\n\n  b: [\n    \"x\", # two\n  ],\n}\n";
-
-/// A fresh directory, removed when dropped.
-struct Dir(PathBuf);
-
-impl Dir {
-    fn new(name: &str) -> Dir {
-        let path = std::env::temp_dir().join(format!("kyaml-write-{}-{name}", std::process::id()));
-        let _ = fs::remove_dir_all(&path);
-        fs::create_dir_all(&path).expect("a temporary directory");
-        Dir(path)
-    }
-
-    fn names(&self) -> Vec<String> {
-        let mut names: Vec<String> = fs::read_dir(&self.0)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
-    }
-}
-
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
+use common::{kyaml, text, Dir, MESSY, TIDY};
 
 /// The modes of the files `pid` has open for writing in `dir` other than
 /// `except` (its temporary file: unnamed, `dir/#N (deleted)`, or named).

@@ -11,6 +11,8 @@ use kyaml::{Input, Options};
 #[allow(dead_code)]
 mod reader;
 
+mod common;
+
 /// (snippet under `spec:`, kubectl's `spec` as JSON or `None` if refused).
 const CASES: &[(&str, Option<&str>)] = &[
     ("!!binary aGVsbG8=: x", Some("{\"hello\": \"x\"}")),
@@ -286,21 +288,6 @@ fn object(name: &str, snippet: &str) -> String {
     doc
 }
 
-/// Numbers compare by value (kubectl writes `1e+39`, kyaml `1e39`).
-fn same(a: &serde_json::Value, b: &serde_json::Value) -> bool {
-    use serde_json::Value;
-    match (a, b) {
-        (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
-        (Value::Array(x), Value::Array(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same(p, q))
-        }
-        (Value::Object(x), Value::Object(y)) => {
-            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w)))
-        }
-        _ => a == b,
-    }
-}
-
 /// kyaml's reading of `snippet`'s `spec`, or `None` if it refuses it.
 fn kyaml_spec(snippet: &str) -> Option<serde_json::Value> {
     let out = Options::new()
@@ -318,7 +305,7 @@ fn kyaml_reads_as_kubectl_reads() {
         let want = want.map(|w| serde_json::from_str::<serde_json::Value>(w).unwrap());
         let got = kyaml_spec(snippet);
         let alike = match (&want, &got) {
-            (Some(w), Some(g)) => same(w, g),
+            (Some(w), Some(g)) => common::same_data(w, g),
             (None, None) => true,
             _ => false,
         };
@@ -382,7 +369,7 @@ fn kubectl_still_reads_the_cases_so() {
     let mut failed = Vec::new();
     for ((snippet, want), got) in readable.iter().zip(&specs) {
         let want: serde_json::Value = serde_json::from_str(want).unwrap();
-        if !same(&want, got) {
+        if !common::same_data(&want, got) {
             failed.push(format!("{snippet:?}: stored {want}, kubectl now {got}"));
         }
     }

@@ -86,3 +86,72 @@ impl Run {
 pub fn text(bytes: &[u8]) -> &str {
     std::str::from_utf8(bytes).expect("UTF-8 output")
 }
+
+/// A YAML file that `kyaml fmt` changes, and what it writes for it.
+pub const MESSY: &str = "# head\na: 1 # one\n\nb:\n- x # two\n";
+pub const TIDY: &str = "---\n{\n  # head\n  a: 1, # one\n\n  b: [\n    \"x\", # two\n  ],\n}\n";
+
+/// A fresh directory for one test, removed when dropped.
+pub struct Dir(pub std::path::PathBuf);
+
+impl Dir {
+    pub fn new(name: &str) -> Dir {
+        let path = std::env::temp_dir().join(format!("kyaml-test-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).expect("a temporary directory");
+        Dir(path)
+    }
+
+    /// Writes `contents` to `name` (its folders made), returning its path.
+    pub fn write(&self, name: &str, contents: &str) -> std::path::PathBuf {
+        let path = self.0.join(name);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).expect("a directory");
+        }
+        std::fs::write(&path, contents).expect("a file");
+        path
+    }
+
+    pub fn read(&self, name: &str) -> String {
+        std::fs::read_to_string(self.0.join(name)).expect("a file")
+    }
+
+    /// The names of the files in the directory (temporary ones included).
+    pub fn names(&self) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(&self.0)
+            .expect("a directory")
+            .map(|e| {
+                e.expect("an entry")
+                    .file_name()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect();
+        names.sort();
+        names
+    }
+}
+
+impl Drop for Dir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The same JSON data, numbers compared by value (kubectl writes `1e+39`,
+/// kyaml `1e39`).
+pub fn same_data(a: &serde_json::Value, b: &serde_json::Value) -> bool {
+    use serde_json::Value;
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same_data(p, q))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.get(k).is_some_and(|w| same_data(v, w)))
+        }
+        _ => a == b,
+    }
+}
