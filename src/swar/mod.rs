@@ -138,10 +138,12 @@ pub(crate) fn not_printable_ascii(s: &[u8], from: usize) -> usize {
 }
 
 /// The first byte at or after `from` that YAML text may not hold as it
-/// is, or may hold only in some places: a control byte other than tab, line
-/// feed and carriage return, DEL, or any byte of a multi-byte character
-/// (the caller looks at the character: most are printable). Exact per
-/// byte, so the caller needs no second look at ASCII.
+/// is, or may hold only in some places: exactly, every control byte other
+/// than tab, line feed and carriage return, and DEL; of multi-byte
+/// characters, a superset of the first bytes of C1 controls (NEL among
+/// them), U+2028, U+2029, U+FFFE and U+FFFF (the caller looks at the
+/// character: most it stops at are printable). It never passes one of
+/// these, so the caller needs no second look at what lies before.
 #[cfg(feature = "alloc")]
 #[inline]
 pub(crate) fn yaml_special(s: &[u8], from: usize) -> usize {
@@ -153,6 +155,7 @@ pub(crate) fn yaml_special(s: &[u8], from: usize) -> usize {
         Err(rest) => rest,
     };
     // Each exact per byte: adding to the low seven bits never carries out.
+    // Every byte above 0x7F stops it here (the superset the caller allows).
     let below_space = |w: u64| !((w & !HI) + LO * 0x60) & !w & HI;
     let eq = |w: u64, b: u8| {
         let x = w ^ (LO * b as u64);
@@ -292,25 +295,100 @@ mod tests {
         }
     }
 
-    /// `yaml_special` over a base of white space and text (its exact
-    /// per-byte flags must neither miss a byte next to a line feed nor
-    /// flag one).
+    /// What `yaml_special` must find in `s`, by the definition: the first
+    /// refused ASCII byte, or the first byte of C2 80..9F, E2 80 A8/A9 or
+    /// EF BF BE/BF.
+    fn yaml_special_oracle(s: &[u8]) -> usize {
+        (0..s.len())
+            .find(|&i| match s[i..] {
+                [c, ..] if c < 0x80 => {
+                    (c < 0x20 && !matches!(c, b'\t' | b'\n' | b'\r')) || c == 0x7F
+                }
+                [0xC2, 0x80..=0x9F, ..]
+                | [0xE2, 0x80, 0xA8 | 0xA9, ..]
+                | [0xEF, 0xBF, 0xBE | 0xBF, ..] => true,
+                _ => false,
+            })
+            .unwrap_or(s.len())
+    }
+
+    /// `yaml_special(s, 0)` against the oracle: it may stop early, but only
+    /// at a byte above 0x7F, and never after the oracle's byte.
+    fn check_yaml_special(s: &[u8], what: &dyn core::fmt::Debug) {
+        let (got, want) = (yaml_special(s, 0), yaml_special_oracle(s));
+        assert!(got <= want, "{what:?}: passed {want} (stopped at {got})");
+        assert!(
+            got == want || s[got] >= 0x80,
+            "{what:?}: stopped at {got}, ASCII {:#x}",
+            s[got]
+        );
+    }
+
+    /// Bases of white space and text long enough for the 64-byte blocks
+    /// and their exact 16-byte tails, with every byte at every position
+    /// (the flags must neither miss a byte next to a line feed nor flag
+    /// one), and each two-byte start of a special character at every
+    /// position (the next byte is read across a 16-byte step).
     #[test]
     fn yaml_special_every_position_and_every_byte() {
-        let mut base = [b'a'; 40];
+        let mut base = [b'a'; 150];
         for (i, b) in base.iter_mut().enumerate() {
-            *b = b"a \n\t\r b"[i % 7];
+            *b = b"a \n\t\r b  x: y\n"[i % 14];
         }
-        each_variant(base, |s, b, at| {
-            let want = s
-                .iter()
-                .position(|&c| (c < 0x20 && !matches!(c, b'\t' | b'\n' | b'\r')) || c >= 0x7F);
-            assert_eq!(
-                yaml_special(s, 0),
-                want.unwrap_or(s.len()),
-                "{b:#x} at {at}"
-            );
-        });
+        let mut plain = base;
+        plain
+            .iter_mut()
+            .for_each(|b| *b = if *b < 0x20 && *b != b'\n' { b' ' } else { *b });
+        // Short ones with tabs and CRs (looked at exactly), long ones
+        // without (passed by the 64-byte blocks until the byte put in).
+        let short = (0..=40).map(|len| (len, base));
+        let long = [63, 64, 65, 66, 80, 81, 128, 129, 130, 150].map(|len| (len, plain));
+        for (len, base) in short.chain(long) {
+            for at in 0..len {
+                for b in bytes() {
+                    let mut s = base;
+                    s[at] = b;
+                    check_yaml_special(&s[..len], &(b, at, len));
+                }
+                for pair in [
+                    [0xC2, 0x80],
+                    [0xC2, 0x85],
+                    [0xC2, 0x9F],
+                    [0xC2, 0xA0],
+                    [0xE2, 0x80],
+                    [0xE2, 0x81],
+                    [0xEF, 0xBF],
+                    [0xEF, 0xBE],
+                ] {
+                    for third in [0x80, 0xA8, 0xA9, 0xAA, 0xBD, 0xBE, 0xBF] {
+                        let mut s = base;
+                        for (k, &c) in pair.iter().chain([&third]).enumerate() {
+                            if let Some(slot) = s.get_mut(at + k) {
+                                *slot = c;
+                            }
+                        }
+                        check_yaml_special(&s[..len], &(pair, third, at, len));
+                    }
+                }
+            }
+        }
+    }
+
+    /// A stop for every special character: the oracle's position exactly
+    /// where the character stands alone in ASCII text.
+    #[test]
+    fn yaml_special_stops_at_each_special_character() {
+        for c in [
+            '\u{85}', '\u{80}', '\u{9F}', '\u{2028}', '\u{2029}', '\u{FFFE}', '\u{FFFF}',
+        ] {
+            for at in 0..100 {
+                let mut s = std::string::String::from("key: value\n").repeat(10);
+                s.truncate(at);
+                s.push(c);
+                s.push_str(&"text ".repeat(20));
+                assert_eq!(yaml_special(s.as_bytes(), 0), at, "{c:?} at {at}");
+            }
+        }
     }
 
     #[test]

@@ -7,11 +7,13 @@
 //! `unsafe` only because Rust asks the caller to promise the feature (see
 //! the SAFETY comments in the parent module).
 
-#[cfg(feature = "alloc")]
-use core::arch::x86_64::_mm_andnot_si128;
 use core::arch::x86_64::{
     __m128i, _mm_cmpeq_epi8, _mm_max_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
     _mm_set_epi64x,
+};
+#[cfg(feature = "alloc")]
+use core::arch::x86_64::{
+    _mm_add_epi8, _mm_and_si128, _mm_andnot_si128, _mm_cmplt_epi8, _mm_setzero_si128,
 };
 
 /// The 16 bytes of `s` at `i`, if there are 16.
@@ -80,29 +82,94 @@ pub(super) fn string_special(s: &[u8], from: usize) -> Result<usize, usize> {
     Err(i)
 }
 
-/// Scans whole 16-byte blocks from `from` for the first byte
+/// One bit per byte of `v` (the 16 bytes at some `i`; `next` is the 16 at
+/// `i + 1`) that [`yaml_special`](super::yaml_special) stops at: a control
+/// byte but tab, LF and CR; DEL; and the first byte of C2 80..9F (NEL and
+/// the other C1 controls), of E2 80 (U+2000..U+203F, which holds U+2028 and
+/// U+2029) and of EF BF (U+FFC0..U+FFFF, which holds U+FFFE and U+FFFF).
+#[cfg(feature = "alloc")]
+#[inline]
+#[target_feature(enable = "sse2")]
+fn yaml_special_bits(v: __m128i, next: __m128i) -> u32 {
+    let eq = |v: __m128i, b: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8));
+    // max(v, 0x1F) == 0x1F exactly when v <= 0x1F, unsigned.
+    let limit = _mm_set1_epi8(0x1F);
+    let control = _mm_cmpeq_epi8(_mm_max_epu8(v, limit), limit);
+    let white = _mm_or_si128(_mm_or_si128(eq(v, b'\t'), eq(v, b'\n')), eq(v, b'\r'));
+    let ascii = _mm_or_si128(_mm_andnot_si128(white, control), eq(v, 0x7F));
+    let c1_limit = _mm_set1_epi8(0x9Fu8 as i8);
+    let c1 = _mm_and_si128(
+        eq(v, 0xC2),
+        _mm_cmpeq_epi8(_mm_max_epu8(next, c1_limit), c1_limit),
+    );
+    let breaks = _mm_and_si128(eq(v, 0xE2), eq(next, 0x80));
+    let nonchars = _mm_and_si128(eq(v, 0xEF), eq(next, 0xBF));
+    _mm_movemask_epi8(_mm_or_si128(
+        _mm_or_si128(ascii, c1),
+        _mm_or_si128(breaks, nonchars),
+    )) as u32
+}
+
+/// A superset of [`yaml_special_bits`] that is cheap to test: any byte
+/// below 0x20 but LF, or above 0x7E. One LF a line is the only control
+/// byte most documents hold, so a block without one of these (most blocks
+/// of most documents) is passed with five operations per 16 bytes.
+#[cfg(feature = "alloc")]
+#[inline]
+#[target_feature(enable = "sse2")]
+fn maybe_yaml_special(v: __m128i) -> __m128i {
+    // v + 1 wraps 0x7F..=0xFF to 0x80..=0xFF and 0x00: with 0x00..=0x1F
+    // (now 0x01..=0x20) exactly the bytes below 0x21 as signed.
+    let outside = _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8(1)), _mm_set1_epi8(0x21));
+    _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(b'\n' as i8)), outside)
+}
+
+/// The first 64-byte block at or after `i` that holds a byte
+/// [`maybe_yaml_special`] flags, or where fewer than 64 bytes are left.
+/// Not inlined: alone, its loop keeps every constant in a register.
+#[cfg(feature = "alloc")]
+#[inline(never)]
+#[target_feature(enable = "sse2")]
+fn skip_quiet_blocks(s: &[u8], mut i: usize) -> usize {
+    // One bounds check a block: the four loads inside it need none.
+    while let Some(block) = s.get(i..i + 64) {
+        let rough = |k| load(block, k).map_or(_mm_setzero_si128(), |v| maybe_yaml_special(v));
+        let any = _mm_or_si128(
+            _mm_or_si128(rough(0), rough(16)),
+            _mm_or_si128(rough(32), rough(48)),
+        );
+        if _mm_movemask_epi8(any) != 0 {
+            break;
+        }
+        i += 64;
+    }
+    i
+}
+
+/// Scans `s` from `from` for the first byte
 /// [`yaml_special`](super::yaml_special) looks for: `Ok` with its index, or
-/// `Err` with where fewer than 16 bytes are left.
+/// `Err` with where fewer than 17 bytes are left (each step looks at the
+/// byte after its 16). Blocks of 64 bytes with nothing that
+/// [`maybe_yaml_special`] flags are passed whole; the others are looked at
+/// exactly, 16 bytes at a time.
 #[cfg(feature = "alloc")]
 #[target_feature(enable = "sse2")]
 pub(super) fn yaml_special(s: &[u8], from: usize) -> Result<usize, usize> {
     let mut i = from;
-    while let Some(v) = load(s, i) {
-        // max(v, 0x1F) == 0x1F exactly when v <= 0x1F, unsigned.
-        let limit = _mm_set1_epi8(0x1F);
-        let control = _mm_cmpeq_epi8(_mm_max_epu8(v, limit), limit);
-        let eq = |b: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8));
-        let white = _mm_or_si128(_mm_or_si128(eq(b'\t'), eq(b'\n')), eq(b'\r'));
-        // Control bytes but white space; DEL; the top bit (non-ASCII).
-        let mask = _mm_movemask_epi8(_mm_or_si128(_mm_andnot_si128(white, control), eq(0x7F)))
-            as u32
-            | _mm_movemask_epi8(v) as u32;
-        if mask != 0 {
-            return Ok(i + mask.trailing_zeros() as usize);
+    loop {
+        i = skip_quiet_blocks(s, i);
+        // Exactly, up to the next 64-byte block (or the end).
+        for _ in 0..4 {
+            let (Some(v), Some(next)) = (load(s, i), load(s, i + 1)) else {
+                return Err(i);
+            };
+            let hit = yaml_special_bits(v, next);
+            if hit != 0 {
+                return Ok(i + hit.trailing_zeros() as usize);
+            }
+            i += 16;
         }
-        i += 16;
     }
-    Err(i)
 }
 
 /// How many of the 16 bytes at `i` are spaces before the first other byte
