@@ -257,6 +257,81 @@ fn cases() -> Vec<Case> {
             None,
             false,
         ),
+        // Line breaks inside block scalars, as go-yaml reads them: a lone
+        // CR and NEL are line feeds; U+2028 and U+2029 end the line and
+        // stay in the text, where folding leaves them alone.
+        case(
+            "block-lone-cr-literal",
+            "  a: |\n    x\r    y\n  b: 2\n",
+            Some(json!({"a": "x\ny\n", "b": 2})),
+            true,
+        ),
+        case(
+            "block-lone-cr-folded",
+            "  a: >\n    x\r    y\r\r    z\n  b: 2\n",
+            Some(json!({"a": "x y\nz\n", "b": 2})),
+            true,
+        ),
+        case(
+            "block-lone-cr-header",
+            "  a: |\r    x\r  b: 2\r",
+            Some(json!({"a": "x\n", "b": 2})),
+            true,
+        ),
+        case(
+            "block-lone-cr-keep",
+            "  a: |+\r    x\r\r  b: 2\r",
+            Some(json!({"a": "x\n\n", "b": 2})),
+            true,
+        ),
+        case(
+            "block-nel-literal",
+            "  a: |\n    x\u{85}    y\n  b: 2\n",
+            Some(json!({"a": "x\ny\n", "b": 2})),
+            true,
+        ),
+        case(
+            "block-nel-folded",
+            "  a: >\n    x\u{85}    y\n  b: 2\n",
+            Some(json!({"a": "x y\n", "b": 2})),
+            true,
+        ),
+        case(
+            "block-ls-literal",
+            "  a: |\n    x\u{2028}    y\n  b: 2\n",
+            Some(json!({"a": "x\u{2028}y\n", "b": 2})),
+            true,
+        ),
+        case(
+            "block-ls-folded",
+            "  a: >\n    x\u{2028}    y\n    z\n  b: 2\n",
+            Some(json!({"a": "x\u{2028}y z\n", "b": 2})),
+            true,
+        ),
+        case(
+            "block-ps-folded-empty",
+            "  a: >\n    x\u{2029}\n    y\n  b: 2\n",
+            Some(json!({"a": "x\u{2029}\ny\n", "b": 2})),
+            true,
+        ),
+        case(
+            "block-ls-keep-end",
+            "  a: |+\n    x\u{2028}\n  b: 2\n",
+            Some(json!({"a": "x\u{2028}\n", "b": 2})),
+            true,
+        ),
+        case(
+            "block-ls-header",
+            "  a: |\u{2028}    x\n  b: 2\n",
+            Some(json!({"a": "x\n", "b": 2})),
+            true,
+        ),
+        case(
+            "block-ls-strip-last",
+            "  a: >-\n    x\n    y\u{2028}  b: 2\n",
+            Some(json!({"a": "x y", "b": 2})),
+            true,
+        ),
         // Further go-yaml refusals and readings found on the way.
         case(
             "flow-key-colon-next-line",
@@ -379,6 +454,25 @@ fn nel_in_quoted_is_refused() {
             .unwrap_err();
         assert_eq!(err.line(), 5, "{err}");
         assert!(err.to_string().contains("NEL"), "{err}");
+    }
+}
+
+/// A document marker whose line a lone CR, NEL, U+2028 or U+2029 begins:
+/// go-yaml ends the document there, and kubectl, which splits a stream at
+/// LF `---` lines only and reads the first document of each piece, reads
+/// `{a: 1}` and drops `b: 2` unread (kubectl v1.32, each break). kyaml
+/// refuses at the marker rather than write a document kubectl never reads
+/// (it read a second document, or with NEL a key `---`).
+#[test]
+fn marker_after_odd_break_is_refused() {
+    for br in ["\r", "\u{85}", "\u{2028}", "\u{2029}"] {
+        let input = HEAD.replace("NAME", "marker") + &format!("  a: 1{br}---{br}b: 2\n");
+        let err = Options::new()
+            .input(Input::Yaml)
+            .to_string(&input)
+            .unwrap_err();
+        assert_eq!((err.line(), err.column()), (5, 8), "{br:?}: {err}");
+        assert!(err.to_string().contains("document marker"), "{err}");
     }
 }
 

@@ -5,7 +5,7 @@
 //! The scanner has validated the span (escapes, indentation, quotes), so
 //! decoding cannot fail.
 
-use super::scanner::{line_end, next_of};
+use super::scanner::next_of;
 use crate::scan::Piece;
 
 /// How a scalar is written.
@@ -36,11 +36,14 @@ pub(crate) struct Scalar<'a> {
     /// indentation and line breaks (trailing empty lines only for `Keep`).
     raw: &'a str,
     style: Style,
-    /// Block scalars: the content indentation in spaces.
-    indent: usize,
+    /// Block scalars: the content indentation in spaces (u32 keeps the
+    /// struct at 24 bytes: scalars are moved through every stage).
+    indent: u32,
     chomp: Chomp,
     /// Plain and quoted: `raw` spans a line break. Quoted: or holds an escape.
     folds: bool,
+    /// Block: whether NEL, U+2028 or U+2029 may end a line (see [`block_line`]).
+    odd_breaks: bool,
 }
 
 impl<'a> Scalar<'a> {
@@ -51,10 +54,19 @@ impl<'a> Scalar<'a> {
             indent: 0,
             chomp: Chomp::Clip,
             folds,
+            odd_breaks: false,
         }
     }
 
-    pub(crate) fn block(raw: &'a str, literal: bool, indent: usize, chomp: Chomp) -> Scalar<'a> {
+    /// A block scalar; `odd_breaks`: whether NEL, U+2028 or U+2029 may end
+    /// one of its lines (the input holds one).
+    pub(crate) fn block(
+        raw: &'a str,
+        literal: bool,
+        indent: usize,
+        chomp: Chomp,
+        odd_breaks: bool,
+    ) -> Scalar<'a> {
         Scalar {
             raw,
             style: if literal {
@@ -62,9 +74,10 @@ impl<'a> Scalar<'a> {
             } else {
                 Style::Folded
             },
-            indent,
+            indent: u32::try_from(indent).unwrap_or(u32::MAX),
             chomp,
             folds: true,
+            odd_breaks,
         }
     }
 
@@ -123,7 +136,7 @@ impl<'a> Scalar<'a> {
             raw: self.raw,
             at,
             style: self.style,
-            indent: self.indent,
+            indent: self.indent as usize,
             chomp: self.chomp,
             newlines: 0,
             space: false,
@@ -131,6 +144,9 @@ impl<'a> Scalar<'a> {
             started: false,
             blank_start: false,
             breaks: 0,
+            odd_breaks: self.odd_breaks,
+            break_at: 0,
+            run_end: 0,
             done: false,
         }
     }
@@ -157,6 +173,13 @@ pub(crate) struct Pieces<'a> {
     /// Block scalars: line breaks since the last content line (its own
     /// included).
     breaks: usize,
+    /// Block scalars: a line may end in NEL, U+2028 or U+2029, so each
+    /// line feed owed is the break found at `break_at`, as go-yaml reads it.
+    odd_breaks: bool,
+    /// Block scalars with `odd_breaks`: where the next owed break is.
+    break_at: usize,
+    /// Block scalars: where `run`'s line ends (its line break starts).
+    run_end: usize,
     done: bool,
 }
 
@@ -269,13 +292,7 @@ impl<'a> Pieces<'a> {
         let b = self.raw.as_bytes();
         while self.at < b.len() {
             let line = self.at;
-            let eol = line_end(b, line);
-            let next = (eol + 1).min(b.len());
-            let content_end = if eol > line && b[eol - 1] == b'\r' && eol < b.len() {
-                eol - 1
-            } else {
-                eol
-            };
+            let (content_end, next, brk) = block_line(b, line, self.odd_breaks);
             let mut sp = 0;
             while sp < self.indent && line + sp < content_end && b[line + sp] == b' ' {
                 sp += 1;
@@ -283,19 +300,25 @@ impl<'a> Pieces<'a> {
             let text_start = line + sp;
             if sp < self.indent || text_start >= content_end {
                 // An empty line.
-                self.breaks += usize::from(eol < b.len() || eol > line);
+                self.breaks += usize::from(brk.is_some() || content_end > line);
                 self.at = next;
                 continue;
             }
             let text = self.raw.get(text_start..content_end).unwrap_or("");
             let blank_start = is_white(b[text_start]);
             let breaks = self.breaks;
+            // go-yaml folds only a line feed (U+2028 and U+2029 stay).
             if self.started
                 && self.style == Style::Folded
                 && breaks > 0
                 && !self.blank_start
                 && !blank_start
+                && (!self.odd_breaks || self.peek_break().0 == '\n')
             {
+                if self.odd_breaks {
+                    // The folded break is not owed.
+                    self.break_at = self.peek_break().1;
+                }
                 if breaks == 1 {
                     self.space = true;
                 } else {
@@ -308,6 +331,7 @@ impl<'a> Pieces<'a> {
             self.blank_start = blank_start;
             self.run = text;
             self.at = next;
+            self.run_end = content_end;
             // The content line's own break counts toward the next fold.
             self.breaks = 1; // a last line at the input's end counts as ended
             return;
@@ -320,6 +344,48 @@ impl<'a> Pieces<'a> {
         };
         self.done = true;
     }
+
+    /// The next owed line break of a block scalar with `odd_breaks`, as
+    /// go-yaml reads it (past it, so the next call reads the one after).
+    fn owed_break(&mut self) -> char {
+        let (brk, next) = self.peek_break();
+        self.break_at = next;
+        brk
+    }
+
+    /// The next owed line break and where the line after it starts.
+    fn peek_break(&self) -> (char, usize) {
+        let (_, next, brk) = block_line(self.raw.as_bytes(), self.break_at, true);
+        (brk.unwrap_or('\n'), next)
+    }
+}
+
+/// A block scalar's line from `from`: where its text ends, where the next
+/// line starts, and its line break as go-yaml reads it (none at the input's
+/// end). LF, CR LF, a lone CR and NEL are read as a line feed; U+2028 and
+/// U+2029, looked for only with `odd_breaks`, end the line and stay as
+/// they are (YAML 1.2 reads NEL, U+2028 and U+2029 as text; a lone CR as
+/// go-yaml does).
+pub(super) fn block_line(b: &[u8], from: usize, odd_breaks: bool) -> (usize, usize, Option<char>) {
+    let mut i = if odd_breaks {
+        from
+    } else {
+        next_of(b, from, b'\n', b'\r', b'\r')
+    };
+    loop {
+        return match b.get(i..).unwrap_or_default() {
+            [] => (i, i, None),
+            [b'\r', b'\n', ..] => (i, i + 2, Some('\n')),
+            [b'\n' | b'\r', ..] => (i, i + 1, Some('\n')),
+            [0xC2, 0x85, ..] if odd_breaks => (i, i + 2, Some('\n')),
+            [0xE2, 0x80, 0xA8, ..] if odd_breaks => (i, i + 3, Some('\u{2028}')),
+            [0xE2, 0x80, 0xA9, ..] if odd_breaks => (i, i + 3, Some('\u{2029}')),
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+    }
 }
 
 impl<'a> Iterator for Pieces<'a> {
@@ -329,6 +395,9 @@ impl<'a> Iterator for Pieces<'a> {
         loop {
             if self.newlines > 0 {
                 self.newlines -= 1;
+                if self.odd_breaks {
+                    return Some(Piece::Char(self.owed_break()));
+                }
                 return Some(Piece::Char('\n'));
             }
             if self.space {
@@ -336,6 +405,8 @@ impl<'a> Iterator for Pieces<'a> {
                 return Some(Piece::Char(' '));
             }
             if !self.run.is_empty() {
+                // The breaks owed after this run start with its line's own.
+                self.break_at = self.run_end;
                 return Some(Piece::Run(core::mem::take(&mut self.run)));
             }
             match self.style {

@@ -10,7 +10,7 @@
 //! lookahead: every entry there is a key. Each lookahead stops at its line's
 //! end, the key's `:` or 4 KiB, so it costs at most a bounded rescan.
 
-use super::scalar::{check_escape, Chomp, Scalar, Style};
+use super::scalar::{block_line, check_escape, Chomp, Scalar, Style};
 use crate::error::{ErrorKind, Fault, Opened};
 use crate::MAX_DEPTH;
 use core::cell::Cell;
@@ -398,6 +398,9 @@ impl<'a> Scanner<'a> {
         let line_first = !self.line_has_content;
         let at_col0 = pos == self.line_start;
         let marker = at_col0 && self.document_marker(pos);
+        if marker && pos > 0 && self.bytes()[pos - 1] != b'\n' {
+            return Err(self.err(pos, MARKER_AFTER_ODD_BREAK));
+        }
         if self.flow_level == 0 {
             let target = if marker { -1 } else { col as i64 };
             if self.indent() > target {
@@ -682,7 +685,8 @@ impl<'a> Scanner<'a> {
     /// Whether a `---` or `...` marker starts at `at` (a line's start).
     fn document_marker(&self, at: usize) -> bool {
         let b = self.bytes();
-        matches!(b.get(at..at + 3), Some(b"---" | b"...")) && is_blank_or_end(b.get(at + 3))
+        matches!(b.get(at..at + 3), Some(b"---" | b"..."))
+            && (is_blank_or_end(b.get(at + 3)) || self.line_break_len(at + 3) > 0)
     }
 
     /// After `...`: only a comment may follow on the line.
@@ -1467,16 +1471,16 @@ impl<'a> Scanner<'a> {
                 comment = Some((i, self.slice(i + 1, end)));
                 i = end;
             }
-            None | Some(b'\n' | b'\r') => {}
+            None => {}
+            _ if self.line_break_len(i) > 0 => {}
             _ => return Err(self.err(i, "a comment or line break after the block scalar header")),
         }
-        // Past the header's line break.
-        let body = match b.get(i) {
-            Some(b'\r') if b.get(i + 1) == Some(&b'\n') => i + 2,
-            Some(b'\n') => i + 1,
-            None => i,
-            _ => return Err(self.err(i, "'\\n' after '\\r' (lone CR line breaks are not read)")),
-        };
+        // Past the header's line break (any go-yaml reads).
+        let header_break = self.line_break_len(i);
+        if header_break > 0 {
+            self.odd_line_break(i, header_break);
+        }
+        let body = i + header_break;
         let parent = self.indent();
         let min_indent = (parent + 1).max(0) as usize;
         let indent = match explicit {
@@ -1493,13 +1497,9 @@ impl<'a> Scanner<'a> {
                     }
                     let sp = j - line;
                     match b.get(j) {
-                        Some(b'\n') => {
+                        Some(_) if self.line_break_len(j) > 0 => {
                             max_empty = max_empty.max(sp);
-                            j += 1;
-                        }
-                        Some(b'\r') if b.get(j + 1) == Some(&b'\n') => {
-                            max_empty = max_empty.max(sp);
-                            j += 2;
+                            j += self.line_break_len(j);
                         }
                         None => {
                             // No content: the empty lines set it.
@@ -1525,6 +1525,7 @@ impl<'a> Scanner<'a> {
             self.push(line, Tok::Lenient(LENIENT_BLOCK_EMPTY_LINES));
         }
         // The body: lines indented by `indent`, and empty lines.
+        let odd_breaks = self.odd_break < b.len();
         let mut j = body;
         let mut content_end = body;
         let mut last_end = body;
@@ -1535,13 +1536,7 @@ impl<'a> Scanner<'a> {
                 j += 1;
                 sp += 1;
             }
-            let eol = line_end(b, j);
-            let next = (eol + 1).min(b.len());
-            let text_end = if eol > j && b[eol - 1] == b'\r' {
-                eol - 1
-            } else {
-                eol
-            };
+            let (text_end, next, _) = block_line(b, j, odd_breaks);
             if j < text_end && sp < indent {
                 if b[j] == b'\t' {
                     return Err(self.err(j, "indentation by spaces, not tabs"));
@@ -1554,6 +1549,9 @@ impl<'a> Scanner<'a> {
             }
             if j < text_end {
                 content_end = next;
+            }
+            if next > text_end && b[text_end] != b'\n' {
+                self.odd_line_break(text_end, next - text_end);
             }
             last_end = next;
             j = next;
@@ -1571,9 +1569,9 @@ impl<'a> Scanner<'a> {
         self.pos = end;
         self.line_start = end;
         // The scanner resumes at a line's start (or the input's end).
-        if end > 0 && b.get(end - 1) != Some(&b'\n') && end == b.len() {
+        if end > 0 && end == b.len() && !ends_in_break(b) {
             let mut ls = end;
-            while ls > 0 && b[ls - 1] != b'\n' {
+            while ls > 0 && !matches!(b[ls - 1], b'\n' | b'\r') {
                 ls -= 1;
             }
             self.line_start = ls;
@@ -1583,10 +1581,25 @@ impl<'a> Scanner<'a> {
             self.key_allowed = true;
         }
         Ok((
-            Scalar::block(self.slice(body, end), literal, indent, chomp),
+            Scalar::block(self.slice(body, end), literal, indent, chomp, odd_breaks),
             comment,
         ))
     }
+}
+
+/// A document marker whose line starts after a lone CR, NEL, U+2028 or
+/// U+2029: go-yaml ends the document there, but kubectl splits a stream
+/// only at LF lines and reads the first document of each piece, so it
+/// drops all that follows up to the next LF `---` line.
+const MARKER_AFTER_ODD_BREAK: &str = "a document marker at the start of a line that a line feed begins (after a lone CR, NEL, U+2028 or U+2029, kubectl drops the document that follows it unread; end the line before it with LF)";
+
+/// Whether `b` ends in a line break go-yaml reads (LF, CR, NEL, U+2028,
+/// U+2029).
+fn ends_in_break(b: &[u8]) -> bool {
+    matches!(
+        b,
+        [.., b'\n' | b'\r'] | [.., 0xC2, 0x85] | [.., 0xE2, 0x80, 0xA8 | 0xA9]
+    )
 }
 
 /// A character go-yaml refuses anywhere in its input, as YAML 1.2 does.
@@ -1666,11 +1679,6 @@ fn skip_spaces(s: &[u8], from: usize) -> usize {
         i += 1;
     }
     i
-}
-
-/// The first `\n` at or after `from`, or `s.len()`.
-pub(super) fn line_end(s: &[u8], from: usize) -> usize {
-    next_of(s, from, b'\n', b'\n', b'\n')
 }
 
 /// The first of three bytes at or after `from`.
