@@ -2,7 +2,7 @@
 """rapidyaml's parse of the four block-style bench files, the C++ column of
 the YAML row (issue 24):
 
-    python3 tools/bench_rapidyaml.py [--rounds N] [--raw]
+    python3 tools/bench_rapidyaml.py [--rounds N] [--raw] [--file NAME]
 
 Times `ryml.parse_in_arena(bytes)` (PyPI `rapidyaml`: the C++ parser
 through its Python binding; the input is copied into the tree's arena and
@@ -14,7 +14,8 @@ first; the garbage collector is off while timing.
 Prints MB/s of input, medians of N rounds; `--raw` prints every timing
 (`FILE rapidyaml SECONDS`) for tools/bench_yaml.py, which runs this beside
 the Rust contenders and prints the ratios. Exits 3 when `import ryml`
-fails (`pip install rapidyaml`).
+fails (`pip install rapidyaml`). `--file NAME` runs one file only (for
+callgrind: tools/bench_yaml_instructions.sh).
 """
 
 import argparse
@@ -49,6 +50,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=21)
     ap.add_argument("--raw", action="store_true")
+    ap.add_argument("--file", choices=FILES)
     args = ap.parse_args()
     try:
         import ryml
@@ -59,7 +61,7 @@ def main():
         print(f"rapidyaml {getattr(ryml, '__version__', '?')}, {args.rounds} rounds, medians\n")
         print("| file | MB | rapidyaml parse_in_arena MB/s |")
         print("|---|---:|---:|")
-    for name in FILES:
+    for name in [args.file] if args.file else FILES:
         with open(os.path.join(DATA, name + ".yaml"), "rb") as f:
             data = f.read()
         times = timings(ryml, data, args.rounds)

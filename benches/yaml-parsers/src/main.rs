@@ -15,6 +15,11 @@
 //! (`FILE CONTENDER SECONDS`), for `tools/bench_yaml.py`, which alternates
 //! runs of this binary with `tools/bench_rapidyaml.py` and takes the
 //! medians over all of them.
+//!
+//! `--only kyaml|saphyr` and `--file NAME` narrow the run to one contender
+//! and one file, for callgrind: the difference between the counts of
+//! `--rounds 3` and `--rounds 1`, halved, is one call's instructions
+//! (`tools/bench_yaml_instructions.sh` does that for all three parsers).
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -50,6 +55,8 @@ fn median(mut times: Vec<f64>) -> f64 {
 fn main() {
     let mut rounds = 21;
     let mut raw = false;
+    let mut only: Option<String> = None;
+    let mut file: Option<String> = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -60,8 +67,12 @@ fn main() {
                     .expect("--rounds N")
             }
             "--raw" => raw = true,
+            "--only" => only = args.next(),
+            "--file" => file = args.next(),
             _ => {
-                eprintln!("usage: yaml-parsers-bench [--rounds N] [--raw]");
+                eprintln!(
+                    "usage: yaml-parsers-bench [--rounds N] [--raw] [--only kyaml|saphyr] [--file NAME]"
+                );
                 std::process::exit(2);
             }
         }
@@ -72,18 +83,32 @@ fn main() {
         println!("|---|---:|---:|---:|---:|");
     }
     let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../data");
+    let runs = |contender: &str| only.as_deref().is_none_or(|o| o == contender);
     for name in FILES {
+        if file.as_deref().is_some_and(|f| f != name) {
+            continue;
+        }
         let path = format!("{data}/{name}.yaml");
         let input = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
         let text = std::str::from_utf8(&input).expect("UTF-8 input");
         // One untimed call each: page in the input, size the allocator's heap.
-        kyaml_convert(&input);
-        let events = saphyr_events(text);
+        if runs("kyaml") {
+            kyaml_convert(&input);
+        }
+        let events = if runs("saphyr") {
+            saphyr_events(text)
+        } else {
+            0
+        };
         let (mut kyaml, mut saphyr) = (Vec::new(), Vec::new());
         for round in 0..rounds {
             for k in 0..2 {
                 let start = Instant::now();
-                if (round + k) % 2 == 0 {
+                let kyaml_turn = (round + k) % 2 == 0;
+                if !runs(if kyaml_turn { "kyaml" } else { "saphyr" }) {
+                    continue;
+                }
+                if kyaml_turn {
                     kyaml_convert(black_box(&input));
                     kyaml.push(start.elapsed().as_secs_f64());
                 } else {
@@ -95,6 +120,9 @@ fn main() {
         if raw {
             kyaml.iter().for_each(|t| println!("{name} kyaml {t:.9}"));
             saphyr.iter().for_each(|t| println!("{name} saphyr {t:.9}"));
+            continue;
+        }
+        if only.is_some() {
             continue;
         }
         let mb = input.len() as f64 / 1e6;
