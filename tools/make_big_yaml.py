@@ -4,12 +4,12 @@
     python3 tools/make_big_yaml.py OUTDIR [--pods N] [--ints N]
 
 writes OUTDIR/pods.yaml, a block-style `kind: List` of N pod-like items
-(default 40,000, about 60 MB) in the shape of `kubectl get pods -A -o
-yaml` on a large cluster (keys sorted, lists of maps unindented under
+(default 40,000: 61,880,050 bytes) in the shape of `kubectl get pods -A
+-o yaml` on a large cluster (keys sorted, lists of maps unindented under
 their key, quoted timestamps and numeric strings), with a head comment
-before every item and a line comment on a few lines of each; and
-OUTDIR/ints.yaml, one flow list of N integers (default 6,000,000, about
-53 MB), twelve to a line. Both are the same bytes on every run (a fixed
+before every item and two line comments in each; and OUTDIR/ints.yaml,
+one flow list of N integers below 10^7 (default 6,000,000: 54,333,920
+bytes), twelve to a line. Both are the same bytes on every run (a fixed
 seed). tools/rss.py --yaml measures the tool's peak RSS on them.
 """
 
