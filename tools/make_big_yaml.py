@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""The two large YAML inputs of issue 24's memory target:
+
+    python3 tools/make_big_yaml.py OUTDIR [--pods N] [--ints N]
+
+writes OUTDIR/pods.yaml, a block-style `kind: List` of N pod-like items
+(default 40,000: 61,880,050 bytes) in the shape of `kubectl get pods -A
+-o yaml` on a large cluster (keys sorted, lists of maps unindented under
+their key, quoted timestamps and numeric strings), with a head comment
+before every item and two line comments in each; and OUTDIR/ints.yaml,
+one flow list of N integers below 10^7 (default 6,000,000: 54,333,920
+bytes), twelve to a line. Both are the same bytes on every run (a fixed
+seed). tools/rss.py --yaml measures the tool's peak RSS on them.
+"""
+
+import argparse
+import os
+import random
+
+NAMESPACES = ["default", "kube-system", "monitoring", "payments", "search", "ingress-nginx",
+              "logging", "cert-manager", "batch-jobs", "frontend"]
+APPS = ["api", "worker", "web", "cache", "indexer", "scheduler", "gateway", "exporter"]
+NODES = [f"ip-10-{a}-{b}-{c}.eu-west-1.compute.internal"
+         for a, b, c in [(0, 12, 7), (0, 33, 101), (1, 4, 250), (1, 87, 9), (2, 19, 44),
+                         (2, 200, 3), (3, 61, 128), (3, 142, 77)]]
+
+
+SAFE = "bcdfghjklmnpqrstvwxz2456789"
+
+
+def safe(rng, n):
+    return "".join(rng.choice(SAFE) for _ in range(n))
+
+
+def pod(i, rng):
+    ns = NAMESPACES[i % len(NAMESPACES)]
+    app = APPS[(i // 3) % len(APPS)]
+    # Kubernetes' name suffixes: no vowels, no digits 0, 1, 3 (never a number)
+    rs = f"{app}-{safe(rng, 10)}"
+    name = f"{rs}-{safe(rng, 5)}"
+    uid = "%08x-%04x-%04x-%04x-%012x" % (rng.getrandbits(32), rng.getrandbits(16), rng.getrandbits(16),
+                                         rng.getrandbits(16), rng.getrandbits(48))
+    owner_uid = "%08x-%04x-%04x-%04x-%012x" % (rng.getrandbits(32), rng.getrandbits(16),
+                                               rng.getrandbits(16), rng.getrandbits(16),
+                                               rng.getrandbits(48))
+    day, hour, minute, sec = 1 + i % 28, i % 24, i % 60, (i * 7) % 60
+    ts = f"2026-10-{day:02d}T{hour:02d}:{minute:02d}:{sec:02d}Z"
+    ip = f"10.{(i >> 16) & 255}.{(i >> 8) & 255}.{i & 255}"
+    node = NODES[i % len(NODES)]
+    version = f"1.{i % 17}.{i % 5}"
+    restarts = rng.randrange(0, 4)
+    port = 8080 + i % 3
+    return f"""# pod {i}: {ns}/{name}
+- apiVersion: v1
+  kind: Pod
+  metadata:
+    annotations:
+      prometheus.io/scrape: "true"
+    creationTimestamp: "{ts}"
+    labels:
+      app.kubernetes.io/name: {app}
+      app.kubernetes.io/version: {version}
+      pod-template-hash: {rs[len(app) + 1:]}
+    name: {name}
+    namespace: {ns}
+    ownerReferences:
+    - apiVersion: apps/v1
+      kind: ReplicaSet
+      name: {rs}
+      uid: {owner_uid}
+    resourceVersion: "{1000000 + i * 37}"
+    uid: {uid}
+  spec:
+    containers:
+    - image: registry.example.com/{ns}/{app}:v{version}
+      imagePullPolicy: IfNotPresent
+      name: {app}
+      ports:
+      - containerPort: {port}  # the metrics port too
+        name: http
+        protocol: TCP
+      resources:
+        limits:
+          memory: 512Mi
+        requests:
+          cpu: 100m
+          memory: 256Mi
+    nodeName: {node}
+    restartPolicy: Always
+    serviceAccountName: {app}
+  status:
+    conditions:
+    - lastProbeTime: null
+      lastTransitionTime: "{ts}"
+      status: "True"
+      type: Ready
+    containerStatuses:
+    - containerID: containerd://{rng.getrandbits(256):064x}
+      name: {app}
+      ready: true
+      restartCount: {restarts}  # restarts since the pod started
+      started: true
+    hostIP: {ip.replace("10.", "172.", 1)}
+    phase: Running
+    podIP: {ip}
+    startTime: "{ts}"
+"""
+
+
+def write_pods(path, count):
+    rng = random.Random(24)
+    with open(path, "w") as f:
+        f.write("# kubectl get pods -A -o yaml (made by tools/make_big_yaml.py)\n")
+        f.write("apiVersion: v1\nitems:\n")
+        for i in range(count):
+            f.write(pod(i, rng))
+        f.write('kind: List\nmetadata:\n  resourceVersion: ""\n')
+
+
+def write_ints(path, count):
+    rng = random.Random(6)
+    per_line = 12
+    with open(path, "w") as f:
+        f.write("[\n")
+        for start in range(0, count, per_line):
+            line = ", ".join(str(rng.randrange(10_000_000)) for _ in range(min(per_line, count - start)))
+            f.write("  " + line + (",\n" if start + per_line < count else "\n"))
+        f.write("]\n")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("outdir")
+    ap.add_argument("--pods", type=int, default=40_000)
+    ap.add_argument("--ints", type=int, default=6_000_000)
+    args = ap.parse_args()
+    os.makedirs(args.outdir, exist_ok=True)
+    for name, write, count in [("pods.yaml", write_pods, args.pods), ("ints.yaml", write_ints, args.ints)]:
+        path = os.path.join(args.outdir, name)
+        write(path, count)
+        print(f"{path}: {count:,} items, {os.path.getsize(path):,} bytes")
+
+
+if __name__ == "__main__":
+    main()
