@@ -25,7 +25,7 @@ use core::fmt::{self, Write as _};
 use serde::ser::{self, Impossible, Serialize};
 
 use super::error::Error;
-use super::number::{f32_text, f64_text, integer_text, push_display, NumberText};
+use super::number::{f32_text, f64_text, integer_text, push_display, Spelling};
 use crate::emit::{Emitter, Room};
 use crate::error::ErrorKind;
 use crate::options::Options;
@@ -271,17 +271,13 @@ impl Writer<'_, '_> {
         self.emitter.string(&Text::verbatim(s)).map_err(sink_failed)
     }
 
-    /// Writes a number in JSON's grammar (`exponent`: it has one).
-    fn number(&mut self, text: &str, exponent: bool) -> Result<(), Error> {
+    /// Writes a number already in KYAML's number form, in one write.
+    fn number(&mut self, text: &str) -> Result<(), Error> {
         self.element(false).map_err(sink_failed)?;
         if self.stopped() {
             return Ok(());
         }
-        self.emitter.number(text, exponent).map_err(sink_failed)
-    }
-
-    fn number_text(&mut self, number: NumberText) -> Result<(), Error> {
-        self.number(number.as_str(), number.exponent)
+        self.emitter.number(text, false).map_err(sink_failed)
     }
 
     /// A 128-bit integer, through `Display`.
@@ -289,7 +285,7 @@ impl Writer<'_, '_> {
         let mut digits = core::mem::take(&mut self.digits);
         digits.clear();
         push_display(&mut digits, n);
-        let result = self.number(&digits, false);
+        let result = self.number(&digits);
         self.digits = digits;
         result
     }
@@ -304,7 +300,7 @@ impl Writer<'_, '_> {
     }
 
     fn integer(&mut self, negative: bool, n: u64) -> Result<(), Error> {
-        self.number_text(integer_text(negative, n))
+        self.number(integer_text(negative, n).as_str())
     }
 }
 
@@ -374,13 +370,13 @@ impl<'w, 'e, 'v> ser::Serializer for &'w mut Writer<'e, 'v> {
             // serde_json writes NaN and the infinities as `null`.
             return self.word("null");
         }
-        self.number_text(f32_text(v))
+        self.number(f32_text(v, Spelling::Kyaml).as_str())
     }
     fn serialize_f64(self, v: f64) -> Result<(), Error> {
         if !v.is_finite() {
             return self.word("null");
         }
-        self.number_text(f64_text(v))
+        self.number(f64_text(v, Spelling::Kyaml).as_str())
     }
     fn serialize_char(self, v: char) -> Result<(), Error> {
         self.string(v.encode_utf8(&mut [0; 4]))
@@ -667,12 +663,12 @@ impl ser::Serializer for KeyWriter<'_> {
     }
     fn serialize_f32(self, v: f32) -> Result<(), Error> {
         KeyWriter::finite(v.is_finite())?;
-        self.0.push_str(f32_text(v).as_str());
+        self.0.push_str(f32_text(v, Spelling::Json).as_str());
         Ok(())
     }
     fn serialize_f64(self, v: f64) -> Result<(), Error> {
         KeyWriter::finite(v.is_finite())?;
-        self.0.push_str(f64_text(v).as_str());
+        self.0.push_str(f64_text(v, Spelling::Json).as_str());
         Ok(())
     }
     fn serialize_char(self, v: char) -> Result<(), Error> {

@@ -450,6 +450,22 @@ const POW5_TABLE: [u64; 26] = [
 
 #[cfg(test)]
 mod tests {
+    use super::super::number::{f32_text, f64_text, NumberText, Spelling};
+    use std::string::String;
+
+    /// Both texts of a float: serde_json's, and the KYAML form the encoder
+    /// makes of serde_json's.
+    fn assert_spelled<T: serde::Serialize + core::fmt::LowerExp>(
+        text: impl Fn(Spelling) -> NumberText,
+        v: &T,
+    ) {
+        let expected = serde_json::to_string(v).unwrap();
+        assert_eq!(text(Spelling::Json).as_str(), expected, "{v:e}");
+        let mut expected_kyaml = String::new();
+        crate::number::write_exponent_form(&mut expected_kyaml, &expected).unwrap();
+        assert_eq!(text(Spelling::Kyaml).as_str(), expected_kyaml, "{v:e}");
+    }
+
     /// Random bit patterns (xorshift64*), for `f64::from_bits` and `f32::from_bits`.
     pub(crate) fn random_bits(n: usize) -> impl Iterator<Item = u64> {
         let mut state = 0x9E37_79B9_7F4A_7C15u64;
@@ -482,8 +498,7 @@ mod tests {
             if !v.is_finite() {
                 continue;
             }
-            let text = super::super::number::f64_text(v);
-            assert_eq!(text.as_str(), serde_json::to_string(&v).unwrap(), "{v:e}");
+            assert_spelled(|s| f64_text(v, s), &v);
         }
     }
 
@@ -494,8 +509,7 @@ mod tests {
             if !v.is_finite() {
                 continue;
             }
-            let text = super::super::number::f32_text(v);
-            assert_eq!(text.as_str(), serde_json::to_string(&v).unwrap(), "{v:e}");
+            assert_spelled(|s| f32_text(v, s), &v);
         }
     }
 }
