@@ -10,6 +10,7 @@
 
 /// `value` (finite, not zero, sign ignored) as `mantissa × 10^exponent`
 /// with the fewest digits that read back as it, the closest of those.
+#[inline]
 pub(super) fn shortest(value: f64) -> (u64, i32) {
     decimal(value.to_bits(), F64)
 }
