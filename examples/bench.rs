@@ -9,11 +9,14 @@
 //! block-style rendering (`benches/data/*.yaml`) through the YAML path
 //! against the JSON file through the JSON path (the same data).
 
+#[path = "shared/timing.rs"]
+mod timing;
+
 use std::hint::black_box;
-use std::time::Instant;
 
 use kyaml::Options;
 use serde_json::value::RawValue;
+use timing::median_seconds;
 
 const FILES: [&str; 4] = ["twitter", "citm_catalog", "canada", "k8s_swagger"];
 
@@ -126,40 +129,6 @@ fn yaml_input(rounds: usize) {
     }
 }
 
-/// Makes the allocator finish the work a contender left it. glibc defers
-/// merging freed small blocks until the next large request: dropping
-/// serde_json's `Value` frees hundreds of thousands of nodes, and without
-/// this the contender that runs next paid for merging them (seen as
-/// `malloc_consolidate` in its profile, up to 2.5x its own time). A 64 KiB
-/// request is large enough to trigger the merge and small enough to be
-/// served from the heap, so each contender's timing includes its own
-/// clean-up and no one else's.
-fn settle_allocator() {
-    drop(black_box(Vec::<u8>::with_capacity(64 << 10)));
-}
-
-/// Times `run(i)` for each of `count` contenders over `rounds` rounds, the
-/// order rotating each round so a noisy moment hits them all, each timing
-/// ending with [`settle_allocator`]: the median seconds of each.
-fn median_seconds(count: usize, rounds: usize, mut run: impl FnMut(usize)) -> Vec<f64> {
-    let mut times = vec![Vec::new(); count];
-    for round in 0..rounds {
-        for k in 0..count {
-            let i = (round + k) % count;
-            let start = Instant::now();
-            run(i);
-            settle_allocator();
-            times[i].push(start.elapsed().as_secs_f64());
-        }
-    }
-    times.into_iter().map(median).collect()
-}
-
-fn median(mut times: Vec<f64>) -> f64 {
-    times.sort_by(f64::total_cmp);
-    times[times.len() / 2]
-}
-
 fn cpu_model() -> String {
     let info = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
     let model = info
@@ -182,21 +151,12 @@ fn command_line(program: &str, args: &[&str]) -> String {
 }
 
 fn main() {
-    let mut rounds = 15;
-    let mut check = false;
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--rounds" => {
-                rounds = args
-                    .next()
-                    .and_then(|n| n.parse().ok())
-                    .expect("--rounds N")
-            }
-            "--check" => check = true,
-            _ => panic!("usage: bench [--rounds N] [--check]"),
-        }
-    }
+    let (rounds, arguments) = timing::rounds_and_arguments(15);
+    let check = match arguments.as_slice() {
+        [] => false,
+        [flag] if flag == "--check" => true,
+        _ => panic!("usage: bench [--rounds N] [--check]"),
+    };
     println!(
         "{} rounds, medians; {}, {} cores; {}; {}",
         rounds,

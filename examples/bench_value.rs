@@ -13,11 +13,14 @@
 //! reads the files); `--only record-two-step` and `--only record-value`
 //! format the log record `--rounds` times.
 
+#[path = "shared/timing.rs"]
+mod timing;
+
 use std::fmt::Write;
 use std::hint::black_box;
-use std::time::Instant;
 
 use serde::Serialize;
+use timing::median_seconds;
 
 const FILES: [&str; 4] = ["twitter", "citm_catalog", "canada", "k8s_swagger"];
 
@@ -50,23 +53,11 @@ fn two_step<T: Serialize>(value: &T, opts: kyaml::Options) -> String {
 }
 
 fn main() {
-    let mut rounds = 11;
-    let mut only = None;
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--rounds" => {
-                rounds = args
-                    .next()
-                    .and_then(|n| n.parse().ok())
-                    .expect("--rounds N")
-            }
-            "--only" => only = args.next(),
-            _ => panic!("usage: bench_value [--rounds N] [--only two-step|value]"),
-        }
-    }
-    if let Some(route) = only {
-        return one_route(&route, rounds);
+    let (rounds, arguments) = timing::rounds_and_arguments(11);
+    match arguments.as_slice() {
+        [] => {}
+        [flag, route] if flag == "--only" => return one_route(route, rounds),
+        _ => panic!("usage: bench_value [--rounds N] [--only ROUTE]"),
     }
     println!("`to_string` of a serde_json::Value, {rounds} rounds, medians:\n");
     println!("| file | serde_json + kyaml ms | kyaml::value ms | speed-up |");
@@ -154,25 +145,4 @@ fn one_route(route: &str, rounds: usize) {
             }
         }
     }
-}
-
-/// Times `run(i)` for each of `count` contenders over `rounds` rounds, the
-/// order rotating each round: the median seconds of each.
-fn median_seconds(count: usize, rounds: usize, mut run: impl FnMut(usize)) -> Vec<f64> {
-    let mut times = vec![Vec::new(); count];
-    for round in 0..rounds {
-        for k in 0..count {
-            let i = (round + k) % count;
-            let start = Instant::now();
-            run(i);
-            times[i].push(start.elapsed().as_secs_f64());
-        }
-    }
-    times
-        .into_iter()
-        .map(|mut t| {
-            t.sort_by(f64::total_cmp);
-            t[t.len() / 2]
-        })
-        .collect()
 }

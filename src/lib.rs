@@ -14,8 +14,10 @@
 //!   `kyaml fmt` does to files.
 //! - **Logs and tests.** [`Dump`] shows JSON as one KYAML line in a log
 //!   message (`{:#}`: the regular layout); [`Diff`] and [`assert_kyaml_eq!`]
-//!   compare two inputs as data, with a unified diff whose hunks name the
-//!   KYAML path.
+//!   compare two inputs as data, one key or item a line with invisible
+//!   characters escaped, in a unified diff whose hunks name the KYAML path.
+//!   Unlike `assert_eq!` on strings, a failure never shows two escaped
+//!   one-line blobs, stalls on large inputs, or prints an empty diff.
 //! - **Your own types.** With the `serde` feature, [`value`] does all of the
 //!   above for any `serde::Serialize` value, with no JSON text in between:
 //!   `kyaml::value::to_string(&pod)`, `value::Dump`, `value::Diff`,
@@ -68,6 +70,37 @@
 //! # Ok::<(), kyaml::Error>(())
 //! ```
 //!
+//! YAML is read under the schema [`Schema::Kubectl`] (the default: what
+//! `kubectl apply` reads, YAML 1.1 flavoured) or [`Schema::Yaml12`] (the
+//! core schema), and written in the one spelling every parser reads alike;
+//! a plain scalar the two read differently gets a warning with its line,
+//! column and both readings. Aliases are expanded, merge keys merged, tags
+//! applied; a null or complex key is an error. The syntax is kubectl's too
+//! (go-yaml v2): what kubectl reads and YAML 1.2 does not is read the same
+//! way, with a warning; what kubectl refuses (control characters, a Helm
+//! template's `{{`) is an error that says why and where.
+//!
+//! The options, streams and errors:
+//!
+#![cfg_attr(feature = "std", doc = "```")]
+#![cfg_attr(not(feature = "std"), doc = "```ignore")]
+//! use kyaml::{Form, Input, Options, Schema};
+//! // Compact layout, value form (no `---` header), a depth limit, the
+//! // input's language and its schema.
+//! let opts = Options::new().compact(true).form(Form::Value).max_depth(64);
+//! assert_eq!(opts.to_string(br#"{"a": [1, {"b": null}]}"#)?, "{a: [1, {b: null}]}");
+//! let from_yaml = opts.input(Input::Yaml);
+//! assert_eq!(from_yaml.to_string("{a: on, b: 0777, on: x}")?, r#"{a: true, b: 511, "true": "x"}"#);
+//! assert_eq!(from_yaml.schema(Schema::Yaml12).to_string("[on, 0777]")?, r#"["on", 777]"#);
+//! // From any `io::Read`, each document written as soon as it is complete.
+//! kyaml::transcode(&b"{\"a\": 1}\n{\"b\": 2}\n"[..], std::io::sink()).unwrap();
+//! // Errors say where, and what was expected; `check` validates, writing nothing.
+//! let err = kyaml::to_string("{\"a\": [1,,2]}").unwrap_err();
+//! assert_eq!(Options::new().check("{\"a\": [1,,2]}"), Err(err));
+//! assert_eq!(format!("{err:?}"), r#"Error(Syntax, "expected a value", line: 1, column: 10)"#);
+//! # Ok::<(), kyaml::Error>(())
+//! ```
+//!
 //! In a log line, and in a test:
 //!
 #![cfg_attr(feature = "alloc", doc = "```")]
@@ -96,6 +129,8 @@
 //! assert_eq!(kyaml::value::to_string(&ports)?, "---\n[{\n  name: \"http\",\n  port: 80,\n}, {\n  name: \"https\",\n  port: 443,\n}]\n");
 //! assert_eq!(kyaml::value::Dump(&ports[0]).to_string(), r#"{name: "http", port: 80}"#);
 //! kyaml::assert_kyaml_eq!(value: ports[1], Port { name: "https", port: 443 });
+//! let diff = kyaml::value::Diff::new(&[80], &[80, 443]).context(0);
+//! assert_eq!(diff.to_string(), "--- left\n+++ right\n@@ -2,0 +3 @@ [1]\n+  443,\n");
 //! # Ok::<(), kyaml::value::Error>(())
 //! ```
 //!

@@ -4,20 +4,10 @@
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
-use std::path::PathBuf;
 use std::process::Command;
 
 mod common;
-use common::KYAML;
-
-/// A fresh directory, removed when dropped.
-struct Dir(PathBuf);
-
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
+use common::{Dir, KYAML};
 
 /// Runs `kyaml` with `mode`'s words, then `args`, and for `diff` a valid
 /// second input; as user 1234 when `other_user`.
@@ -41,13 +31,11 @@ fn run(dir: &Dir, mode: &str, args: &[&str], other_user: bool) -> (Option<i32>, 
 
 #[test]
 fn each_failure_is_reported_alike_in_every_mode() {
-    let dir = Dir(std::env::temp_dir().join(format!("kyaml-failures-{}", std::process::id())));
-    let _ = fs::remove_dir_all(&dir.0);
+    let dir = Dir::new("failures");
     fs::create_dir_all(dir.0.join("empty")).unwrap();
-    fs::write(dir.0.join("ok.yaml"), "a: 1\n").unwrap();
-    fs::write(dir.0.join("bad.yaml"), "a: [1\n").unwrap();
-    let locked = dir.0.join("locked.yaml");
-    fs::write(&locked, "a: 1\n").unwrap();
+    dir.write("ok.yaml", "a: 1\n");
+    dir.write("bad.yaml", "a: [1\n");
+    let locked = dir.write("locked.yaml", "a: 1\n");
     fs::set_permissions(&locked, fs::Permissions::from_mode(0o000)).unwrap();
     // Root reads anything: the unreadable file is tried as another user,
     // who needs to reach the directory.
@@ -137,13 +125,9 @@ fn values_are_taken_joined_or_apart_in_every_mode() {
         }
     }
     // Under yaml-1.2 `on` is the string "on"; under kubectl, true.
-    let dir = Dir(std::env::temp_dir().join(format!("kyaml-values-{}", std::process::id())));
-    fs::create_dir_all(&dir.0).unwrap();
-    let yaml = dir.0.join("a.yaml");
-    let json = dir.0.join("a.json");
-    fs::write(&yaml, "a: on\n").unwrap();
-    fs::write(&json, "{\"a\": \"on\"}").unwrap();
-    let (yaml, json) = (yaml.to_str().unwrap(), json.to_str().unwrap());
+    let dir = Dir::new("values");
+    let yaml = dir.file("a.yaml", "a: on\n");
+    let json = dir.file("a.json", "{\"a\": \"on\"}");
     for (schema, status) in [
         (&["--schema=yaml-1.2"][..], 0),
         (&["--schema", "yaml-1.2"], 0),
@@ -151,7 +135,7 @@ fn values_are_taken_joined_or_apart_in_every_mode() {
     ] {
         let out = common::kyaml(&["diff"])
             .args(schema)
-            .args(&[yaml, json])
+            .args(&[&yaml, &json])
             .output();
         assert_eq!(out.status.code(), Some(status), "{schema:?}");
     }

@@ -4,7 +4,7 @@
 
 use std::io::Write;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 use kyaml::{assert_kyaml_eq, Diff, Form, Options};
@@ -12,7 +12,7 @@ use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
 use serde_json::{Map, Value};
 
 mod common;
-use common::{kyaml, text, KYAML};
+use common::{kyaml, text, Dir, KYAML};
 
 // ---------------------------------------------------------------- helpers
 
@@ -527,32 +527,9 @@ fn the_macro_never_fails_with_an_empty_diff() {
 
 // ---------------------------------------------------- the command line
 
-/// A directory of its own under the temporary directory, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("kyaml-diff-{}-{name}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    fn file(&self, name: &str, contents: &[u8]) -> String {
-        let path = self.0.join(name);
-        std::fs::write(&path, contents).unwrap();
-        path.to_str().unwrap().to_string()
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 #[test]
 fn cli_exit_status_labels_and_errors() {
-    let dir = TempDir::new("status");
+    let dir = Dir::new("status");
     let a = dir.file("a.json", br#"{"a": [1, 2]}"#);
     let b = dir.file("b.json", br#"{"a": [1, 3]}"#);
     let out = kyaml(&["diff", &a, &a]).output();
@@ -629,7 +606,7 @@ fn cli_exit_status_labels_and_errors() {
 
 #[test]
 fn cli_yaml_against_json_and_yaml() {
-    let dir = TempDir::new("yaml");
+    let dir = Dir::new("yaml");
     let json = dir.file("a.json", br#"{"a": [1, true], "b": "x"}"#);
     let yaml = dir.file("a.yaml", b"# the same data\nb: x\na:\n- 1\n- on\n");
     let piped = b"a: [1, on]\nb: x\n";
@@ -720,7 +697,7 @@ fn cli_yaml_against_json_and_yaml() {
 
 #[test]
 fn cli_colour_and_no_color() {
-    let dir = TempDir::new("colour");
+    let dir = Dir::new("colour");
     let a = dir.file("a.json", br#"{"image": "nginx:1.25"}"#);
     let b = dir.file("b.json", br#"{"image": "nginx:1.26"}"#);
     let plain = "@@ -1,4 +1,4 @@ image\n ---\n {\n-  image: \"nginx:1.25\",\n+  image: \"nginx:1.26\",\n }\n";
@@ -777,12 +754,12 @@ fn vector_inputs() -> Vec<String> {
 
 /// `kyaml OLD | patch` with `kyaml diff OLD NEW` gives `kyaml NEW`; returns
 /// how many document pairs that covered.
-fn patch_round_trip(dir: &TempDir, old: &[u8], new: &[u8]) -> usize {
+fn patch_round_trip(dir: &Dir, old: &[u8], new: &[u8]) -> usize {
     patch_round_trip_as(dir, "json", old, new)
 }
 
 /// [`patch_round_trip`] on files named `*.{extension}`.
-fn patch_round_trip_as(dir: &TempDir, extension: &str, old: &[u8], new: &[u8]) -> usize {
+fn patch_round_trip_as(dir: &Dir, extension: &str, old: &[u8], new: &[u8]) -> usize {
     let old_json = dir.file(&format!("old.{extension}"), old);
     let new_json = dir.file(&format!("new.{extension}"), new);
     let render = |file: &str| kyaml(&[file]).output().stdout;
@@ -840,7 +817,7 @@ fn cli_diff_applies_with_patch_on_vector_pairs() {
     if !have_patch() {
         return;
     }
-    let dir = TempDir::new("vectors");
+    let dir = Dir::new("vectors");
     let inputs = vector_inputs();
     let n = inputs.len();
     // Every ordered pair of two different vectors, in one run: the old
@@ -869,7 +846,7 @@ fn cli_diff_applies_with_patch_on_corpus_files() {
     if !have_patch() {
         return;
     }
-    let dir = TempDir::new("corpus");
+    let dir = Dir::new("corpus");
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/data");
     let files: Vec<Vec<u8>> = ["twitter", "citm_catalog", "canada", "k8s_swagger"]
         .iter()
@@ -912,7 +889,7 @@ fn cli_diff_applies_with_patch_on_yaml_corpus_pairs() {
     if !have_patch() {
         return;
     }
-    let dir = TempDir::new("yaml-corpus");
+    let dir = Dir::new("yaml-corpus");
     let mut files = Vec::new();
     let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/corpus-yaml")];
     while let Some(path) = stack.pop() {

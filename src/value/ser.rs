@@ -25,11 +25,54 @@ use core::fmt::{self, Write as _};
 use serde::ser::{self, Impossible, Serialize};
 
 use super::error::Error;
-use super::number::{f32_text, f64_text, integer_text, push_display, NumberText};
+use super::number::{f32_text, f64_text, integer_text, push_display, Spelling};
 use crate::emit::{Emitter, Room};
 use crate::error::ErrorKind;
 use crate::options::Options;
 use crate::scan::{KeyId, Text};
+
+/// `serialize_i8` to `_i32` and `serialize_u8` to `_u32` of a
+/// `Serializer` through its 64-bit kin: serde_json writes them alike.
+macro_rules! narrow_integers_as_64_bit {
+    () => {
+        narrow_integers_as_64_bit!(
+            serialize_i8: i8, serialize_i16: i16, serialize_i32: i32 => serialize_i64;
+            serialize_u8: u8, serialize_u16: u16, serialize_u32: u32 => serialize_u64
+        );
+    };
+    ($($($narrow:ident: $t:ty),* => $wide:ident);*) => {$($(
+        fn $narrow(self, v: $t) -> Result<(), Error> {
+            self.$wide(v.into())
+        }
+    )*)*};
+}
+
+/// `Some(value)` and a newtype struct, of a `Serializer`, as the value
+/// inside: serde_json writes them so.
+macro_rules! wrappers_as_their_value {
+    () => {
+        fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<(), Error> {
+            value.serialize(self)
+        }
+        fn serialize_newtype_struct<T: Serialize + ?Sized>(
+            self,
+            _: &'static str,
+            value: &T,
+        ) -> Result<(), Error> {
+            value.serialize(self)
+        }
+    };
+}
+
+/// `Serializer` methods that fail with [`not_a_key`]: the values
+/// serde_json refuses as map keys.
+macro_rules! refused_as_keys {
+    ($(fn $name:ident$(<$t:ident>)?($($arg:ty),*) -> $ok:ty;)*) => {$(
+        fn $name$(<$t: Serialize + ?Sized>)?(self $(, _: $arg)*) -> Result<$ok, Error> {
+            Err(not_a_key())
+        }
+    )*};
+}
 
 /// The lists (by number) that the first pass found to hold a scalar after
 /// a container: the second pass writes them uncuddled.
@@ -271,17 +314,13 @@ impl Writer<'_, '_> {
         self.emitter.string(&Text::verbatim(s)).map_err(sink_failed)
     }
 
-    /// Writes a number in JSON's grammar (`exponent`: it has one).
-    fn number(&mut self, text: &str, exponent: bool) -> Result<(), Error> {
+    /// Writes a number already in KYAML's number form, in one write.
+    fn number(&mut self, text: &str) -> Result<(), Error> {
         self.element(false).map_err(sink_failed)?;
         if self.stopped() {
             return Ok(());
         }
-        self.emitter.number(text, exponent).map_err(sink_failed)
-    }
-
-    fn number_text(&mut self, number: NumberText) -> Result<(), Error> {
-        self.number(number.as_str(), number.exponent)
+        self.emitter.number(text, false).map_err(sink_failed)
     }
 
     /// A 128-bit integer, through `Display`.
@@ -289,7 +328,7 @@ impl Writer<'_, '_> {
         let mut digits = core::mem::take(&mut self.digits);
         digits.clear();
         push_display(&mut digits, n);
-        let result = self.number(&digits, false);
+        let result = self.number(&digits);
         self.digits = digits;
         result
     }
@@ -304,7 +343,7 @@ impl Writer<'_, '_> {
     }
 
     fn integer(&mut self, negative: bool, n: u64) -> Result<(), Error> {
-        self.number_text(integer_text(negative, n))
+        self.number(integer_text(negative, n).as_str())
     }
 }
 
@@ -315,7 +354,25 @@ pub(super) struct Compound<'w, 'e, 'v> {
     in_variant: bool,
 }
 
-impl Compound<'_, '_, '_> {
+impl<'w, 'e, 'v> Compound<'w, 'e, 'v> {
+    /// Opens a list or a map, inside `{variant: ` for an enum variant (as
+    /// every enum representation serde_json writes).
+    fn open(
+        writer: &'w mut Writer<'e, 'v>,
+        variant: Option<&'static str>,
+        list: bool,
+    ) -> Result<Self, Error> {
+        if let Some(variant) = variant {
+            writer.open(false)?;
+            writer.key(variant)?;
+        }
+        writer.open(list)?;
+        Ok(Compound {
+            writer,
+            in_variant: variant.is_some(),
+        })
+    }
+
     fn end(self) -> Result<(), Error> {
         self.writer.close()?;
         if self.in_variant {
@@ -339,29 +396,12 @@ impl<'w, 'e, 'v> ser::Serializer for &'w mut Writer<'e, 'v> {
     fn serialize_bool(self, v: bool) -> Result<(), Error> {
         self.word(if v { "true" } else { "false" })
     }
-    fn serialize_i8(self, v: i8) -> Result<(), Error> {
-        self.serialize_i64(v.into())
-    }
-    fn serialize_i16(self, v: i16) -> Result<(), Error> {
-        self.serialize_i64(v.into())
-    }
-    fn serialize_i32(self, v: i32) -> Result<(), Error> {
-        self.serialize_i64(v.into())
-    }
+    narrow_integers_as_64_bit!();
     fn serialize_i64(self, v: i64) -> Result<(), Error> {
         self.integer(v < 0, v.unsigned_abs())
     }
     fn serialize_i128(self, v: i128) -> Result<(), Error> {
         self.wide_integer(v)
-    }
-    fn serialize_u8(self, v: u8) -> Result<(), Error> {
-        self.integer(false, v.into())
-    }
-    fn serialize_u16(self, v: u16) -> Result<(), Error> {
-        self.integer(false, v.into())
-    }
-    fn serialize_u32(self, v: u32) -> Result<(), Error> {
-        self.integer(false, v.into())
     }
     fn serialize_u64(self, v: u64) -> Result<(), Error> {
         self.integer(false, v)
@@ -374,13 +414,13 @@ impl<'w, 'e, 'v> ser::Serializer for &'w mut Writer<'e, 'v> {
             // serde_json writes NaN and the infinities as `null`.
             return self.word("null");
         }
-        self.number_text(f32_text(v))
+        self.number(f32_text(v, Spelling::Kyaml).as_str())
     }
     fn serialize_f64(self, v: f64) -> Result<(), Error> {
         if !v.is_finite() {
             return self.word("null");
         }
-        self.number_text(f64_text(v))
+        self.number(f64_text(v, Spelling::Kyaml).as_str())
     }
     fn serialize_char(self, v: char) -> Result<(), Error> {
         self.string(v.encode_utf8(&mut [0; 4]))
@@ -399,9 +439,7 @@ impl<'w, 'e, 'v> ser::Serializer for &'w mut Writer<'e, 'v> {
     fn serialize_none(self) -> Result<(), Error> {
         self.word("null")
     }
-    fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<(), Error> {
-        value.serialize(self)
-    }
+    wrappers_as_their_value!();
     fn serialize_unit(self) -> Result<(), Error> {
         self.word("null")
     }
@@ -415,13 +453,6 @@ impl<'w, 'e, 'v> ser::Serializer for &'w mut Writer<'e, 'v> {
         variant: &'static str,
     ) -> Result<(), Error> {
         self.string(variant)
-    }
-    fn serialize_newtype_struct<T: Serialize + ?Sized>(
-        self,
-        _: &'static str,
-        value: &T,
-    ) -> Result<(), Error> {
-        value.serialize(self)
     }
     /// `{variant: value}`, as every enum representation serde_json writes.
     fn serialize_newtype_variant<T: Serialize + ?Sized>(
@@ -437,11 +468,7 @@ impl<'w, 'e, 'v> ser::Serializer for &'w mut Writer<'e, 'v> {
         self.close()
     }
     fn serialize_seq(self, _: Option<usize>) -> Result<Compound<'w, 'e, 'v>, Error> {
-        self.open(true)?;
-        Ok(Compound {
-            writer: self,
-            in_variant: false,
-        })
+        Compound::open(self, None, true)
     }
     fn serialize_tuple(self, len: usize) -> Result<Compound<'w, 'e, 'v>, Error> {
         self.serialize_seq(Some(len))
@@ -460,20 +487,10 @@ impl<'w, 'e, 'v> ser::Serializer for &'w mut Writer<'e, 'v> {
         variant: &'static str,
         _: usize,
     ) -> Result<Compound<'w, 'e, 'v>, Error> {
-        self.open(false)?;
-        self.key(variant)?;
-        self.open(true)?;
-        Ok(Compound {
-            writer: self,
-            in_variant: true,
-        })
+        Compound::open(self, Some(variant), true)
     }
     fn serialize_map(self, _: Option<usize>) -> Result<Compound<'w, 'e, 'v>, Error> {
-        self.open(false)?;
-        Ok(Compound {
-            writer: self,
-            in_variant: false,
-        })
+        Compound::open(self, None, false)
     }
     fn serialize_struct(self, _: &'static str, _: usize) -> Result<Compound<'w, 'e, 'v>, Error> {
         self.serialize_map(None)
@@ -485,13 +502,7 @@ impl<'w, 'e, 'v> ser::Serializer for &'w mut Writer<'e, 'v> {
         variant: &'static str,
         _: usize,
     ) -> Result<Compound<'w, 'e, 'v>, Error> {
-        self.open(false)?;
-        self.key(variant)?;
-        self.open(false)?;
-        Ok(Compound {
-            writer: self,
-            in_variant: true,
-        })
+        Compound::open(self, Some(variant), false)
     }
     fn collect_str<T: fmt::Display + ?Sized>(self, value: &T) -> Result<(), Error> {
         let mut text = String::new();
@@ -500,49 +511,53 @@ impl<'w, 'e, 'v> ser::Serializer for &'w mut Writer<'e, 'v> {
     }
 }
 
-impl ser::SerializeSeq for Compound<'_, '_, '_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        value.serialize(&mut *self.writer)
-    }
-    fn end(self) -> Result<(), Error> {
-        Compound::end(self)
-    }
+/// The `Serialize*` impls of [`Compound`] for lists: each element is
+/// written as it comes.
+macro_rules! compound_of_elements {
+    ($($trait:ident::$method:ident),*) => {$(
+        impl ser::$trait for Compound<'_, '_, '_> {
+            type Ok = ();
+            type Error = Error;
+            fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+                value.serialize(&mut *self.writer)
+            }
+            fn end(self) -> Result<(), Error> {
+                Compound::end(self)
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeTuple for Compound<'_, '_, '_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        value.serialize(&mut *self.writer)
-    }
-    fn end(self) -> Result<(), Error> {
-        Compound::end(self)
-    }
+compound_of_elements!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
+
+/// The `Serialize*` impls of [`Compound`] for structs: each field is its
+/// key and then its value.
+macro_rules! compound_of_fields {
+    ($($trait:ident),*) => {$(
+        impl ser::$trait for Compound<'_, '_, '_> {
+            type Ok = ();
+            type Error = Error;
+            fn serialize_field<T: Serialize + ?Sized>(
+                &mut self,
+                key: &'static str,
+                value: &T,
+            ) -> Result<(), Error> {
+                self.writer.key(key)?;
+                value.serialize(&mut *self.writer)
+            }
+            fn end(self) -> Result<(), Error> {
+                Compound::end(self)
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeTupleStruct for Compound<'_, '_, '_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        value.serialize(&mut *self.writer)
-    }
-    fn end(self) -> Result<(), Error> {
-        Compound::end(self)
-    }
-}
-
-impl ser::SerializeTupleVariant for Compound<'_, '_, '_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        value.serialize(&mut *self.writer)
-    }
-    fn end(self) -> Result<(), Error> {
-        Compound::end(self)
-    }
-}
+compound_of_fields!(SerializeStruct, SerializeStructVariant);
 
 impl ser::SerializeMap for Compound<'_, '_, '_> {
     type Ok = ();
@@ -551,38 +566,6 @@ impl ser::SerializeMap for Compound<'_, '_, '_> {
         self.writer.key(key)
     }
     fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        value.serialize(&mut *self.writer)
-    }
-    fn end(self) -> Result<(), Error> {
-        Compound::end(self)
-    }
-}
-
-impl ser::SerializeStruct for Compound<'_, '_, '_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), Error> {
-        self.writer.key(key)?;
-        value.serialize(&mut *self.writer)
-    }
-    fn end(self) -> Result<(), Error> {
-        Compound::end(self)
-    }
-}
-
-impl ser::SerializeStructVariant for Compound<'_, '_, '_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), Error> {
-        self.writer.key(key)?;
         value.serialize(&mut *self.writer)
     }
     fn end(self) -> Result<(), Error> {
@@ -630,15 +613,7 @@ impl ser::Serializer for KeyWriter<'_> {
     fn serialize_bool(self, v: bool) -> Result<(), Error> {
         self.text(if v { "true" } else { "false" })
     }
-    fn serialize_i8(self, v: i8) -> Result<(), Error> {
-        self.serialize_i64(v.into())
-    }
-    fn serialize_i16(self, v: i16) -> Result<(), Error> {
-        self.serialize_i64(v.into())
-    }
-    fn serialize_i32(self, v: i32) -> Result<(), Error> {
-        self.serialize_i64(v.into())
-    }
+    narrow_integers_as_64_bit!();
     fn serialize_i64(self, v: i64) -> Result<(), Error> {
         self.0
             .push_str(integer_text(v < 0, v.unsigned_abs()).as_str());
@@ -647,15 +622,6 @@ impl ser::Serializer for KeyWriter<'_> {
     fn serialize_i128(self, v: i128) -> Result<(), Error> {
         push_display(self.0, v);
         Ok(())
-    }
-    fn serialize_u8(self, v: u8) -> Result<(), Error> {
-        self.serialize_u64(v.into())
-    }
-    fn serialize_u16(self, v: u16) -> Result<(), Error> {
-        self.serialize_u64(v.into())
-    }
-    fn serialize_u32(self, v: u32) -> Result<(), Error> {
-        self.serialize_u64(v.into())
     }
     fn serialize_u64(self, v: u64) -> Result<(), Error> {
         self.0.push_str(integer_text(false, v).as_str());
@@ -667,12 +633,12 @@ impl ser::Serializer for KeyWriter<'_> {
     }
     fn serialize_f32(self, v: f32) -> Result<(), Error> {
         KeyWriter::finite(v.is_finite())?;
-        self.0.push_str(f32_text(v).as_str());
+        self.0.push_str(f32_text(v, Spelling::Json).as_str());
         Ok(())
     }
     fn serialize_f64(self, v: f64) -> Result<(), Error> {
         KeyWriter::finite(v.is_finite())?;
-        self.0.push_str(f64_text(v).as_str());
+        self.0.push_str(f64_text(v, Spelling::Json).as_str());
         Ok(())
     }
     fn serialize_char(self, v: char) -> Result<(), Error> {
@@ -681,21 +647,7 @@ impl ser::Serializer for KeyWriter<'_> {
     fn serialize_str(self, v: &str) -> Result<(), Error> {
         self.text(v)
     }
-    fn serialize_bytes(self, _: &[u8]) -> Result<(), Error> {
-        Err(not_a_key())
-    }
-    fn serialize_none(self) -> Result<(), Error> {
-        Err(not_a_key())
-    }
-    fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<(), Error> {
-        value.serialize(self)
-    }
-    fn serialize_unit(self) -> Result<(), Error> {
-        Err(not_a_key())
-    }
-    fn serialize_unit_struct(self, _: &'static str) -> Result<(), Error> {
-        Err(not_a_key())
-    }
+    wrappers_as_their_value!();
     fn serialize_unit_variant(
         self,
         _: &'static str,
@@ -704,58 +656,19 @@ impl ser::Serializer for KeyWriter<'_> {
     ) -> Result<(), Error> {
         self.text(variant)
     }
-    fn serialize_newtype_struct<T: Serialize + ?Sized>(
-        self,
-        _: &'static str,
-        value: &T,
-    ) -> Result<(), Error> {
-        value.serialize(self)
-    }
-    fn serialize_newtype_variant<T: Serialize + ?Sized>(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: &T,
-    ) -> Result<(), Error> {
-        Err(not_a_key())
-    }
-    fn serialize_seq(self, _: Option<usize>) -> Result<Impossible<(), Error>, Error> {
-        Err(not_a_key())
-    }
-    fn serialize_tuple(self, _: usize) -> Result<Impossible<(), Error>, Error> {
-        Err(not_a_key())
-    }
-    fn serialize_tuple_struct(
-        self,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Impossible<(), Error>, Error> {
-        Err(not_a_key())
-    }
-    fn serialize_tuple_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Impossible<(), Error>, Error> {
-        Err(not_a_key())
-    }
-    fn serialize_map(self, _: Option<usize>) -> Result<Impossible<(), Error>, Error> {
-        Err(not_a_key())
-    }
-    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Impossible<(), Error>, Error> {
-        Err(not_a_key())
-    }
-    fn serialize_struct_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Impossible<(), Error>, Error> {
-        Err(not_a_key())
+    refused_as_keys! {
+        fn serialize_bytes(&[u8]) -> ();
+        fn serialize_none() -> ();
+        fn serialize_unit() -> ();
+        fn serialize_unit_struct(&'static str) -> ();
+        fn serialize_newtype_variant<T>(&'static str, u32, &'static str, &T) -> ();
+        fn serialize_seq(Option<usize>) -> Impossible<(), Error>;
+        fn serialize_tuple(usize) -> Impossible<(), Error>;
+        fn serialize_tuple_struct(&'static str, usize) -> Impossible<(), Error>;
+        fn serialize_tuple_variant(&'static str, u32, &'static str, usize) -> Impossible<(), Error>;
+        fn serialize_map(Option<usize>) -> Impossible<(), Error>;
+        fn serialize_struct(&'static str, usize) -> Impossible<(), Error>;
+        fn serialize_struct_variant(&'static str, u32, &'static str, usize) -> Impossible<(), Error>;
     }
     fn collect_str<T: fmt::Display + ?Sized>(self, value: &T) -> Result<(), Error> {
         let _ = write!(self.0, "{value}");

@@ -10,139 +10,61 @@
 
 /// `value` (finite, not zero, sign ignored) as `mantissa × 10^exponent`
 /// with the fewest digits that read back as it, the closest of those.
+#[inline]
 pub(super) fn shortest(value: f64) -> (u64, i32) {
-    let bits = value.to_bits();
-    let ieee_mantissa = bits & ((1u64 << MANTISSA_BITS) - 1);
-    let ieee_exponent = ((bits >> MANTISSA_BITS) & ((1u64 << EXPONENT_BITS) - 1)) as u32;
-    d2d(ieee_mantissa, ieee_exponent)
+    decimal(value.to_bits(), F64)
 }
 
-/// [`shortest`] for an `f32` (its own shortest digits, not an `f64`'s).
+/// [`shortest`] for an `f32`: its own shortest digits, not an `f64`'s.
+/// The same computation serves: an `f32`'s mantissas and exponents are
+/// within an `f64`'s, for which the tables are exact. (The `ryu` crate
+/// has a 32-bit twin for `f32`, nearly all of it the same lines; a port of
+/// it gave the same digits as this for every `f32`.)
 pub(super) fn shortest_f32(value: f32) -> (u64, i32) {
-    let bits = value.to_bits();
-    let ieee_mantissa = bits & ((1u32 << F32_MANTISSA_BITS) - 1);
-    let ieee_exponent = (bits >> F32_MANTISSA_BITS) & ((1u32 << F32_EXPONENT_BITS) - 1);
-    let (mantissa, exponent) = f2d(ieee_mantissa, ieee_exponent);
-    (u64::from(mantissa), exponent)
+    decimal(value.to_bits().into(), F32)
 }
 
-const F32_MANTISSA_BITS: u32 = 23;
-const F32_EXPONENT_BITS: u32 = 8;
-const F32_BIAS: i32 = 127;
-const F32_POW5_INV_BITCOUNT: i32 = POW5_INV_BITCOUNT - 64;
-const F32_POW5_BITCOUNT: i32 = POW5_BITCOUNT - 64;
-
-fn f2d(ieee_mantissa: u32, ieee_exponent: u32) -> (u32, i32) {
-    let (e2, m2) = if ieee_exponent == 0 {
-        (1 - F32_BIAS - F32_MANTISSA_BITS as i32 - 2, ieee_mantissa)
-    } else {
-        (
-            ieee_exponent as i32 - F32_BIAS - F32_MANTISSA_BITS as i32 - 2,
-            (1u32 << F32_MANTISSA_BITS) | ieee_mantissa,
-        )
-    };
-    let accept_bounds = m2 & 1 == 0;
-    let mv = 4 * m2;
-    let mp = 4 * m2 + 2;
-    let mm_shift = u32::from(ieee_mantissa != 0 || ieee_exponent <= 1);
-    let mm = 4 * m2 - 1 - mm_shift;
-    let (vr, mut vp, vm);
-    let e10: i32;
-    let mut vm_is_trailing_zeros = false;
-    let mut vr_is_trailing_zeros = false;
-    let mut last_removed_digit = 0u32;
-    if e2 >= 0 {
-        let q = log10_pow2(e2);
-        e10 = q as i32;
-        let k = F32_POW5_INV_BITCOUNT + pow5bits(q as i32) - 1;
-        let i = -e2 + q as i32 + k;
-        let inv = |m: u32, q: u32, j: i32| mul_shift_32(m, INV_POW5[q as usize].1 + 1, j);
-        (vr, vp, vm) = (inv(mv, q, i), inv(mp, q, i), inv(mm, q, i));
-        if q != 0 && (vp - 1) / 10 <= vm / 10 {
-            let l = F32_POW5_INV_BITCOUNT + pow5bits(q as i32 - 1) - 1;
-            last_removed_digit = inv(mv, q - 1, -e2 + q as i32 - 1 + l) % 10;
-        }
-        if q <= 9 {
-            if mv % 5 == 0 {
-                vr_is_trailing_zeros = pow5_factor_32(mv) >= q;
-            } else if accept_bounds {
-                vm_is_trailing_zeros = pow5_factor_32(mm) >= q;
-            } else {
-                vp -= u32::from(pow5_factor_32(mp) >= q);
-            }
-        }
-    } else {
-        let q = log10_pow5(-e2);
-        e10 = q as i32 + e2;
-        let i = -e2 - q as i32;
-        let k = pow5bits(i) - F32_POW5_BITCOUNT;
-        let j = q as i32 - k;
-        let pow = |m: u32, i: u32, j: i32| mul_shift_32(m, POW5[i as usize].1, j);
-        (vr, vp, vm) = (
-            pow(mv, i as u32, j),
-            pow(mp, i as u32, j),
-            pow(mm, i as u32, j),
-        );
-        if q != 0 && (vp - 1) / 10 <= vm / 10 {
-            let j = q as i32 - 1 - (pow5bits(i + 1) - F32_POW5_BITCOUNT);
-            last_removed_digit = pow(mv, (i + 1) as u32, j) % 10;
-        }
-        if q <= 1 {
-            vr_is_trailing_zeros = true;
-            if accept_bounds {
-                vm_is_trailing_zeros = mm_shift == 1;
-            } else {
-                vp -= 1;
-            }
-        } else if q < 31 {
-            vr_is_trailing_zeros = mv & ((1u32 << (q - 1)) - 1) == 0;
-        }
-    }
-    let (output, removed) = shortest_in(
-        Interval {
-            vr: vr.into(),
-            vp: vp.into(),
-            vm: vm.into(),
-            vm_is_trailing_zeros,
-            vr_is_trailing_zeros,
-            accept_bounds,
-        },
-        last_removed_digit.into(),
-    );
-    (output as u32, e10 + removed)
+/// A binary floating-point format: the bits of its mantissa (without the
+/// implicit leading one) and of its exponent, and the exponent's bias.
+#[derive(Clone, Copy)]
+struct Format {
+    mantissa_bits: u32,
+    exponent_bits: u32,
+    bias: i32,
 }
 
-/// How many times 5 divides `value`.
-fn pow5_factor_32(mut value: u32) -> u32 {
-    let mut count = 0;
-    while value.is_multiple_of(5) {
-        value /= 5;
-        count += 1;
-    }
-    count
-}
+const F64: Format = Format {
+    mantissa_bits: 52,
+    exponent_bits: 11,
+    bias: 1023,
+};
 
-/// `(m · factor) >> shift` for a 64-bit factor, `shift` > 32.
-fn mul_shift_32(m: u32, factor: u64, shift: i32) -> u32 {
-    let bits0 = u64::from(m) * (factor & 0xFFFF_FFFF);
-    let bits1 = u64::from(m) * (factor >> 32);
-    (((bits0 >> 32) + bits1) >> (shift - 32)) as u32
-}
+const F32: Format = Format {
+    mantissa_bits: 23,
+    exponent_bits: 8,
+    bias: 127,
+};
 
-const MANTISSA_BITS: u32 = 52;
-const EXPONENT_BITS: u32 = 11;
-const BIAS: i32 = 1023;
 const POW5_INV_BITCOUNT: i32 = 125;
 const POW5_BITCOUNT: i32 = 125;
 
-fn d2d(ieee_mantissa: u64, ieee_exponent: u32) -> (u64, i32) {
+/// [`shortest`] of the float whose bits are `bits`, in `format`.
+#[inline(always)]
+fn decimal(bits: u64, format: Format) -> (u64, i32) {
+    let Format {
+        mantissa_bits,
+        exponent_bits,
+        bias,
+    } = format;
+    let ieee_mantissa = bits & ((1u64 << mantissa_bits) - 1);
+    let ieee_exponent = ((bits >> mantissa_bits) & ((1u64 << exponent_bits) - 1)) as u32;
     let (e2, m2) = if ieee_exponent == 0 {
         // 2 more bits for the bounds.
-        (1 - BIAS - MANTISSA_BITS as i32 - 2, ieee_mantissa)
+        (1 - bias - mantissa_bits as i32 - 2, ieee_mantissa)
     } else {
         (
-            ieee_exponent as i32 - BIAS - MANTISSA_BITS as i32 - 2,
-            (1u64 << MANTISSA_BITS) | ieee_mantissa,
+            ieee_exponent as i32 - bias - mantissa_bits as i32 - 2,
+            (1u64 << mantissa_bits) | ieee_mantissa,
         )
     };
     let accept_bounds = m2 & 1 == 0;
@@ -450,6 +372,22 @@ const POW5_TABLE: [u64; 26] = [
 
 #[cfg(test)]
 mod tests {
+    use super::super::number::{f32_text, f64_text, NumberText, Spelling};
+    use std::string::String;
+
+    /// Both texts of a float: serde_json's, and the KYAML form the encoder
+    /// makes of serde_json's.
+    fn assert_spelled<T: serde::Serialize + core::fmt::LowerExp>(
+        text: impl Fn(Spelling) -> NumberText,
+        v: &T,
+    ) {
+        let expected = serde_json::to_string(v).unwrap();
+        assert_eq!(text(Spelling::Json).as_str(), expected, "{v:e}");
+        let mut expected_kyaml = String::new();
+        crate::number::write_exponent_form(&mut expected_kyaml, &expected).unwrap();
+        assert_eq!(text(Spelling::Kyaml).as_str(), expected_kyaml, "{v:e}");
+    }
+
     /// Random bit patterns (xorshift64*), for `f64::from_bits` and `f32::from_bits`.
     pub(crate) fn random_bits(n: usize) -> impl Iterator<Item = u64> {
         let mut state = 0x9E37_79B9_7F4A_7C15u64;
@@ -482,8 +420,7 @@ mod tests {
             if !v.is_finite() {
                 continue;
             }
-            let text = super::super::number::f64_text(v);
-            assert_eq!(text.as_str(), serde_json::to_string(&v).unwrap(), "{v:e}");
+            assert_spelled(|s| f64_text(v, s), &v);
         }
     }
 
@@ -494,8 +431,7 @@ mod tests {
             if !v.is_finite() {
                 continue;
             }
-            let text = super::super::number::f32_text(v);
-            assert_eq!(text.as_str(), serde_json::to_string(&v).unwrap(), "{v:e}");
+            assert_spelled(|s| f32_text(v, s), &v);
         }
     }
 }

@@ -103,13 +103,19 @@ impl Dir {
     }
 
     /// Writes `contents` to `name` (its folders made), returning its path.
-    pub fn write(&self, name: &str, contents: &str) -> std::path::PathBuf {
+    pub fn write(&self, name: &str, contents: impl AsRef<[u8]>) -> std::path::PathBuf {
         let path = self.0.join(name);
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent).expect("a directory");
         }
         std::fs::write(&path, contents).expect("a file");
         path
+    }
+
+    /// [`Dir::write`], the path as text for a command line.
+    pub fn file(&self, name: &str, contents: impl AsRef<[u8]>) -> String {
+        let path = self.write(name, contents);
+        path.to_str().expect("a UTF-8 path").to_owned()
     }
 
     pub fn read(&self, name: &str) -> String {
