@@ -7,11 +7,12 @@
 //! blank line in input order. It does not resolve plain scalars to null,
 //! bool or numbers (that is `scan::resolve`), expand aliases, or check keys.
 //!
-//! Layers: [`scanner`] turns bytes into tokens, deciding implicit keys by a
-//! lookahead bounded by one line and 1024 characters (so no token queue and
-//! no quadratic rescans); [`parser`] is an explicit state machine over those
-//! tokens (no recursion); [`scalar`] decodes a scalar's span lazily into
-//! [`Piece`](crate::scan::Piece)s. Nothing allocates: every stack (block indentation, flow
+//! Layers: [`scanner`] turns bytes into [`token`]s, deciding implicit keys
+//! by a lookahead bounded by one line and 1024 characters (so no token
+//! queue and no quadratic rescans); [`parser`] is an explicit state machine
+//! over those tokens (no recursion); [`scalar`] decodes a scalar's span
+//! lazily into [`Piece`](crate::scan::Piece)s; [`chars`] holds the byte
+//! classes and searches the scanner and the decoder share. Nothing allocates: every stack (block indentation, flow
 //! nesting, parser states) is a fixed array bounded by [`crate::MAX_DEPTH`],
 //! and deeper input is [`ErrorKind::TooDeep`](crate::ErrorKind::TooDeep).
 //!
@@ -46,6 +47,7 @@
 
 #[cfg(feature = "alloc")]
 mod attach;
+mod chars;
 mod parser;
 mod scalar;
 mod scanner;
@@ -53,6 +55,7 @@ mod scanner;
 pub(crate) mod source;
 #[cfg(test)]
 mod tests;
+mod token;
 
 use super::utf8_len;
 #[allow(unused_imports)]

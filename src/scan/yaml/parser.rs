@@ -6,7 +6,8 @@
 //! whatever the state; every state looks at one token and either consumes
 //! it or leaves it for the next state.
 
-use super::scanner::{Scanner, Tok, Token};
+use super::scanner::Scanner;
+use super::token::{Tok, Token};
 use super::{Event, Kind, Props, Scalar, Style, Tag};
 use crate::error::Fault;
 use crate::MAX_DEPTH;

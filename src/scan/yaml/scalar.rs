@@ -5,7 +5,7 @@
 //! The scanner has validated the span (escapes, indentation, quotes), so
 //! decoding cannot fail.
 
-use super::scanner::{line_end, next_of};
+use super::chars::{line_end, next_of};
 use crate::scan::Piece;
 
 /// How a scalar is written.
