@@ -8,7 +8,8 @@
 
 use super::scanner::Scanner;
 use super::token::{Tok, Token};
-use super::{Event, Kind, Props, Scalar, Style, Tag};
+use super::scalar::{Scalar, Style};
+use super::syntax::{Event, Kind, Props, Tag};
 use crate::error::Fault;
 use crate::MAX_DEPTH;
 

@@ -34,7 +34,9 @@ use alloc::vec::Vec;
 use core::fmt::Write as _;
 
 use super::attach::{Attach, Role};
-use super::{Kind, Parser, Props, Scalar, Style, Tag as SyntaxTag};
+use super::parser::Parser;
+use super::scalar::{Scalar, Style};
+use super::syntax::{Kind, Props, Tag as SyntaxTag};
 use crate::error::{ErrorKind, Fault, Lines};
 use crate::scan::resolve::{self, Key, Number, Schema, Tagged, Value};
 use crate::scan::{Event, Shapes, Source, Spelling, Text, Trivia};

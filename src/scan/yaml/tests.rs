@@ -3,7 +3,9 @@
 
 extern crate std;
 
-use super::{Event, Kind, Parser, Props, Style};
+use super::parser::Parser;
+use super::scalar::Style;
+use super::syntax::{Event, Kind, Props};
 use crate::scan::Piece;
 use crate::MAX_DEPTH;
 use std::fs;
@@ -368,7 +370,7 @@ fn suite_comments_are_exact() {
 }
 
 /// The decoded text of a scalar.
-fn text_of(scalar: &super::Scalar<'_>) -> String {
+fn text_of(scalar: &super::scalar::Scalar<'_>) -> String {
     let mut text = String::new();
     for piece in scalar.pieces() {
         match piece {
