@@ -6,10 +6,10 @@
 //! whatever the state; every state looks at one token and either consumes
 //! it or leaves it for the next state.
 
-use super::scanner::Scanner;
-use super::token::{Tok, Token};
 use super::scalar::{Scalar, Style};
+use super::scanner::Scanner;
 use super::syntax::{Event, Kind, Props, Tag};
+use super::token::{Tok, Token};
 use crate::error::Fault;
 use crate::MAX_DEPTH;
 
