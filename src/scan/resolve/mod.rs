@@ -56,5 +56,5 @@ pub(crate) use self::key::{key_of, plain_key, Key};
 pub(crate) use self::number::Number;
 pub(crate) use self::plain::resolve_plain_warned;
 pub(crate) use self::reading::{Refusal, Value};
-pub(crate) use self::tag::{resolve_tagged, Tag, Tagged};
+pub(crate) use self::tag::{resolve_tagged, TagKind, Tagged};
 pub(crate) use self::warning::Ambiguity;

@@ -1,7 +1,7 @@
-//! Tagged scalars: which tag a node names ([`Tag`]), what a tag makes of a
-//! scalar's text as kubectl reads it ([`resolve_tagged`]: `!!str`, `!!int`,
-//! `!!timestamp`, ...), and `!!binary`'s base64, checked and decoded
-//! without a heap ([`Binary`]).
+//! Tagged scalars: which tag a node names ([`TagKind`]), what a tag makes
+//! of a scalar's text as kubectl reads it ([`resolve_tagged`]: `!!str`,
+//! `!!int`, `!!timestamp`, ...), and `!!binary`'s base64, checked and
+//! decoded without a heap ([`Binary`]).
 
 use super::number::{Float, Int, Number};
 use super::plain::resolve_plain;
@@ -13,7 +13,7 @@ use core::fmt::{self, Write};
 
 /// A tag on a scalar, as far as the data is concerned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Tag<'t> {
+pub(crate) enum TagKind<'t> {
     Str,
     Int,
     Float,
@@ -34,10 +34,10 @@ pub(crate) enum Tag<'t> {
     Other(&'t str),
 }
 
-impl<'t> Tag<'t> {
+impl<'t> TagKind<'t> {
     /// Names a tag, given as the YAML shorthand (`!!int`), verbatim
     /// (`!<tag:yaml.org,2002:int>`) or resolved (`tag:yaml.org,2002:int`).
-    pub(crate) fn of(tag: &'t str) -> Tag<'t> {
+    pub(crate) fn of(tag: &'t str) -> TagKind<'t> {
         let name = tag
             .strip_prefix("!!")
             .or_else(|| tag.strip_prefix("tag:yaml.org,2002:"))
@@ -46,18 +46,18 @@ impl<'t> Tag<'t> {
                     .and_then(|t| t.strip_suffix('>'))
             });
         match name {
-            Some("str") => Tag::Str,
-            Some("int") => Tag::Int,
-            Some("float") => Tag::Float,
-            Some("bool") => Tag::Bool,
-            Some("null") => Tag::Null,
-            Some("timestamp") => Tag::Timestamp,
-            Some("binary") => Tag::Binary,
-            Some("map") => Tag::Map,
-            Some("seq") => Tag::Seq,
-            Some("merge") => Tag::Merge,
-            _ if tag == "!" => Tag::NonSpecific,
-            _ => Tag::Other(tag),
+            Some("str") => TagKind::Str,
+            Some("int") => TagKind::Int,
+            Some("float") => TagKind::Float,
+            Some("bool") => TagKind::Bool,
+            Some("null") => TagKind::Null,
+            Some("timestamp") => TagKind::Timestamp,
+            Some("binary") => TagKind::Binary,
+            Some("map") => TagKind::Map,
+            Some("seq") => TagKind::Seq,
+            Some("merge") => TagKind::Merge,
+            _ if tag == "!" => TagKind::NonSpecific,
+            _ => TagKind::Other(tag),
         }
     }
 }
@@ -83,35 +83,38 @@ pub(crate) enum Tagged<'a> {
 /// scalar it does not know the tag of); the caller warns that it dropped
 /// the tag.
 pub(crate) fn resolve_tagged<'a>(
-    tag: Tag<'_>,
+    tag: TagKind<'_>,
     text: &'a str,
     schema: Schema,
 ) -> Result<Tagged<'a>, Refusal> {
     let value = || resolve_plain(text, schema);
     match tag {
-        Tag::Int => match value() {
+        TagKind::Int => match value() {
             Ok(v @ Value::Number(Number::Int(int))) if int_to_kubectl(int) => Ok(Tagged::Value(v)),
             _ => Err(NOT_INT),
         },
-        Tag::Float => match value() {
+        TagKind::Float => match value() {
             Ok(Value::Number(Number::Float(Float::PastRange(_)))) => Err(NOT_FLOAT),
             Ok(v @ Value::Number(_)) => Ok(Tagged::Value(v)),
             _ => Err(NOT_FLOAT),
         },
-        Tag::Bool => match value() {
+        TagKind::Bool => match value() {
             Ok(v @ Value::Bool(_)) => Ok(Tagged::Value(v)),
             _ => Err(NOT_BOOL),
         },
-        Tag::Null => match value() {
+        TagKind::Null => match value() {
             Ok(Value::Null) => Ok(Tagged::Value(Value::Null)),
             _ => Err(NOT_NULL),
         },
-        Tag::Timestamp if is_timestamp(text) => Ok(Tagged::Value(Value::Str(text))),
-        Tag::Timestamp => Err(NOT_TIMESTAMP),
-        Tag::Binary => Binary::new(text).map(Tagged::Binary),
-        Tag::Str | Tag::Map | Tag::Seq | Tag::NonSpecific | Tag::Merge | Tag::Other(_) => {
-            Ok(Tagged::Value(Value::Str(text)))
-        }
+        TagKind::Timestamp if is_timestamp(text) => Ok(Tagged::Value(Value::Str(text))),
+        TagKind::Timestamp => Err(NOT_TIMESTAMP),
+        TagKind::Binary => Binary::new(text).map(Tagged::Binary),
+        TagKind::Str
+        | TagKind::Map
+        | TagKind::Seq
+        | TagKind::NonSpecific
+        | TagKind::Merge
+        | TagKind::Other(_) => Ok(Tagged::Value(Value::Str(text))),
     }
 }
 

@@ -558,7 +558,7 @@ fn ambiguities() {
 }
 
 fn tagged(tag: &str, text: &str, schema: Schema) -> String {
-    match resolve_tagged(Tag::of(tag), text, schema) {
+    match resolve_tagged(TagKind::of(tag), text, schema) {
         Ok(Tagged::Value(Value::Str(s))) => format!("{s:?}"),
         Ok(Tagged::Value(_)) => read(text, schema),
         Ok(Tagged::Binary(b)) => {
@@ -573,18 +573,18 @@ fn tagged(tag: &str, text: &str, schema: Schema) -> String {
 
 #[test]
 fn tags() {
-    assert_eq!(Tag::of("!!str"), Tag::Str);
-    assert_eq!(Tag::of("tag:yaml.org,2002:int"), Tag::Int);
-    assert_eq!(Tag::of("!<tag:yaml.org,2002:float>"), Tag::Float);
-    assert_eq!(Tag::of("!!bool"), Tag::Bool);
-    assert_eq!(Tag::of("!!null"), Tag::Null);
-    assert_eq!(Tag::of("!!timestamp"), Tag::Timestamp);
-    assert_eq!(Tag::of("!!binary"), Tag::Binary);
-    assert_eq!(Tag::of("!!map"), Tag::Map);
-    assert_eq!(Tag::of("!!seq"), Tag::Seq);
-    assert_eq!(Tag::of("!"), Tag::NonSpecific);
-    assert_eq!(Tag::of("!foo"), Tag::Other("!foo"));
-    assert_eq!(Tag::of("!!set"), Tag::Other("!!set"));
+    assert_eq!(TagKind::of("!!str"), TagKind::Str);
+    assert_eq!(TagKind::of("tag:yaml.org,2002:int"), TagKind::Int);
+    assert_eq!(TagKind::of("!<tag:yaml.org,2002:float>"), TagKind::Float);
+    assert_eq!(TagKind::of("!!bool"), TagKind::Bool);
+    assert_eq!(TagKind::of("!!null"), TagKind::Null);
+    assert_eq!(TagKind::of("!!timestamp"), TagKind::Timestamp);
+    assert_eq!(TagKind::of("!!binary"), TagKind::Binary);
+    assert_eq!(TagKind::of("!!map"), TagKind::Map);
+    assert_eq!(TagKind::of("!!seq"), TagKind::Seq);
+    assert_eq!(TagKind::of("!"), TagKind::NonSpecific);
+    assert_eq!(TagKind::of("!foo"), TagKind::Other("!foo"));
+    assert_eq!(TagKind::of("!!set"), TagKind::Other("!!set"));
     // The "explicit tags" case of yaml-data.jsonl.
     for (tag, text, want) in [
         ("!!str", "123", "\"123\""),

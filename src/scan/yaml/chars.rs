@@ -95,7 +95,7 @@ pub(super) fn refused_character(s: &[u8]) -> (Option<usize>, usize) {
 
 /// How many characters `s` holds (UTF-8 lead bytes).
 #[inline]
-pub(super) fn chars(s: &[u8]) -> usize {
+pub(super) fn char_count(s: &[u8]) -> usize {
     s.iter().filter(|&&c| c & 0xC0 != 0x80).count()
 }
 

@@ -1,7 +1,7 @@
 //! The YAML 1.2 syntax layer: a pull parser from input bytes to syntax
-//! [`Event`](syntax::Event)s with byte offsets, comments and blank lines
-//! included, and (`source.rs`, `attach.rs`) the [`Source`](crate::scan::Source)
-//! that loads them as data.
+//! [`SyntaxEvent`](syntax::SyntaxEvent)s with byte offsets, comments and
+//! blank lines included, and (`source.rs`, `attach.rs`) the
+//! [`Source`](crate::scan::Source) that loads them as data.
 //!
 //! It owns YAML *syntax* only: documents, block and flow collections,
 //! properties (anchors and tags, resolved against `%TAG`), aliases as names,
@@ -31,18 +31,19 @@
 //! does not; docs/yaml.md lists them).
 //!
 //! Use: [`Parser::new`]`(input, max_depth)` is an iterator of
-//! `Result<`[`Event`](syntax::Event)`, Fault>` that ends after
+//! `Result<`[`SyntaxEvent`](syntax::SyntaxEvent)`, Fault>` that ends after
 //! [`Kind::StreamEnd`] or the first error. An event is its byte offset `at`
-//! and a [`Kind`]: stream and document bounds, `MappingStart`/`SequenceStart`
-//! (with [`Props`](syntax::Props) and whether flow style) and their ends,
-//! `Scalar` (props and a [`Scalar`](scalar::Scalar)), `Alias`, `Comment` and
-//! `BlankLine`. A scalar tells its [`Style`](scalar::Style), its source span
+//! and a [`Kind`]: stream and document bounds,
+//! `MappingStart`/`SequenceStart` (with [`Props`](syntax::Props) and
+//! whether flow style) and their ends, `Scalar` (props and a
+//! [`Scalar`](scalar::Scalar)), `Alias`, `Comment` and `BlankLine`. A
+//! scalar tells its [`Style`](scalar::Style), its source span
 //! ([`Scalar::raw`](scalar::Scalar::raw)), and decodes lazily:
 //! [`Scalar::pieces`](scalar::Scalar::pieces) (runs of source text and
 //! single characters), [`Scalar::as_str`](scalar::Scalar::as_str) (the text
 //! when it is one source run: what schema resolution looks at). Tags come
-//! resolved against `%TAG` as a [`Tag`](syntax::Tag) (prefix and
-//! still-escaped suffix); the directives themselves are not events.
+//! resolved against `%TAG` as a [`SyntaxTag`](syntax::SyntaxTag) (prefix
+//! and still-escaped suffix); the directives themselves are not events.
 //!
 //! Tests (`tests.rs`): the whole yaml-test-suite in its event notation
 //! (every error case rejected and every event stream equal, the same with

@@ -11,7 +11,7 @@
 //! end, the key's `:` or 4 KiB, so it costs at most a bounded rescan.
 
 use super::chars::{
-    chars, ends_token, flow_end, is_blank_or_end, is_flow_indicator, is_uri_char, line_end,
+    char_count, ends_token, flow_end, is_blank_or_end, is_flow_indicator, is_uri_char, line_end,
     next_of, plain_stop, quoted_end, refused_character, skip_spaces,
 };
 use super::scalar::{check_escape, Chomp, Scalar, Style};
@@ -754,7 +754,7 @@ impl<'a> Scanner<'a> {
         let n = full.get(i + 1);
         let is_value =
             is_blank_or_end(n) || (flow && (json_like || n.is_some_and(|&n| is_flow_indicator(n))));
-        is_value && (i - from <= KEY_CHARS || chars(&b[from..i]) <= KEY_CHARS)
+        is_value && (i - from <= KEY_CHARS || char_count(&b[from..i]) <= KEY_CHARS)
     }
 
     /// Skips white space, line breaks, comments and blank lines up to the

@@ -1,5 +1,5 @@
-//! What the parser produces: syntax [`Event`]s (a [`Kind`] and the byte
-//! offset where its syntax starts), a node's [`Props`], and its [`Tag`]
+//! What the parser produces: [`SyntaxEvent`]s (a [`Kind`] and the byte
+//! offset where its syntax starts), a node's [`Props`], and its [`SyntaxTag`]
 //! resolved against `%TAG`, which decodes its own `%XX` escapes.
 
 use super::scalar::Scalar;
@@ -8,12 +8,12 @@ use crate::scan::utf8_len;
 /// One parse event and the byte offset where its syntax starts (for a
 /// collection end: where the token that closed it starts, or the next token).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Event<'a> {
+pub(crate) struct SyntaxEvent<'a> {
     pub(crate) at: usize,
     pub(crate) kind: Kind<'a>,
 }
 
-/// What an [`Event`] is.
+/// What a [`SyntaxEvent`] is.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum Kind<'a> {
     StreamStart,
@@ -66,20 +66,20 @@ pub(crate) enum Kind<'a> {
 pub(crate) struct Props<'a> {
     /// `&name`: the name.
     pub(crate) anchor: Option<&'a str>,
-    pub(crate) tag: Option<Tag<'a>>,
+    pub(crate) tag: Option<SyntaxTag<'a>>,
 }
 
 /// A tag after `%TAG` resolution: the full tag is `prefix` followed by
-/// `suffix` with its `%XX` escapes decoded ([`Tag::chars`]). The
+/// `suffix` with its `%XX` escapes decoded ([`SyntaxTag::chars`]). The
 /// non-specific tag `!` has prefix `!` and an empty suffix.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Tag<'a> {
+pub(crate) struct SyntaxTag<'a> {
     pub(crate) prefix: &'a str,
     /// As written (URI escapes not decoded); checked by the scanner.
     pub(crate) suffix: &'a str,
 }
 
-impl<'a> Tag<'a> {
+impl<'a> SyntaxTag<'a> {
     /// The prefix `tag:yaml.org,2002:` of the `!!` handle by default.
     pub(crate) const CORE: &'static str = "tag:yaml.org,2002:";
 
