@@ -2,8 +2,9 @@
 //! exponent form is spelled the way YAML 1.1 resolvers read as a float.
 //!
 //! Both sides need this rule, so it sits below both: the emitter writes
-//! JSON numbers with it, and the YAML resolver (`scan/resolve.rs`) runs a
-//! YAML float through it to tell whether the text is already spelled so.
+//! JSON numbers with it, and the YAML resolver (`scan/resolve/number.rs`)
+//! runs a YAML float through it to tell whether the text is already
+//! spelled so.
 //!
 //! The contract callers may rely on: the `+` the rule adds before an
 //! unsigned exponent is written as a `write_str` call of its own (`"+"`,

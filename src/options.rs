@@ -5,7 +5,7 @@
 //! (the encoder, the emitter, the readers, diff, the serde driver). The
 //! entry points that run a rendering (`Options::to_fmt`, `to_string`, ...)
 //! are in `lib.rs`, beside the free functions they back; what a [`Schema`]
-//! means for a plain scalar is in `scan/resolve.rs`.
+//! means for a plain scalar is in `scan/resolve/plain.rs`.
 
 /// Which reading of YAML's plain (unquoted) scalars applies
 /// ([`Options::schema`](crate::Options::schema)).

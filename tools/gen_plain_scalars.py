@@ -5,7 +5,7 @@ Each scalar X is read by ../shared/compat/kubectl_read.py (its `documents`, the
 same path as the command line) as a value (`v: X`) and as a key (`X: v`).
 One JSON line per scalar: {"scalar", "value" | "value_error", "key" |
 "key_error" | "key_oracle_crash"}. Scalars that are not a plain scalar there (a YAML syntax error)
-are left out. The Rust test (src/scan/resolve.rs) compares without Python.
+are left out. The Rust test (src/scan/resolve/tests.rs) compares without Python.
 
 Usage: tools/gen_plain_scalars.py PATH/TO/kubectl_read.py [COUNT] > tests/data/plain-scalars.jsonl
 """

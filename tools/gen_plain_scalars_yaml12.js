@@ -4,7 +4,7 @@
 // eemeli's `yaml` (2.9.1, default schema: core; ints as BigInt, exact).
 // One JSON line per scalar: {"scalar", "value": {"type": null|bool|int|float|str,
 // "text": the value as text (a float by JS's String: Infinity, NaN, 1e+21)}}.
-// The Rust test (src/scan/resolve.rs) compares without Node.
+// The Rust test (src/scan/resolve/tests.rs) compares without Node.
 //
 // Usage: NODE_PATH=~/.cache/kyaml-compat/node/node_modules \
 //        tools/gen_plain_scalars_yaml12.js < tests/data/plain-scalars.jsonl > tests/data/plain-scalars-yaml12.jsonl

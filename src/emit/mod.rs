@@ -4,18 +4,20 @@
 //! for each list, which the plan or a bet worked out) and writes at once:
 //! no tree, no buffer, no recursion. Per open container it keeps one byte
 //! of flags, and the indent level of the innermost one. Owns KYAML syntax:
-//! layout and indentation (here), the quoting and escaping of strings
+//! layout (here) and indentation (`indent.rs`), the quoting and escaping of strings
 //! (`string.rs`) and keys (`key.rs`, with the cache of bare-key verdicts),
 //! and where numbers go (their spelling, shared with the YAML resolver,
 //! is `crate::number`'s). It sees [`Text`]s and never
 //! input bytes, and checks nothing about the input.
 
+mod indent;
 mod key;
 mod string;
 mod unicode;
 
 use core::fmt::{Result, Write};
 
+use self::indent::{indent, NEWLINE_SPACES};
 use crate::number;
 #[cfg(feature = "alloc")]
 pub(crate) use crate::number::write_exponent_form;
@@ -387,24 +389,6 @@ impl<'w, K: Sink> Emitter<'w, K> {
             }
         }
     }
-}
-
-/// A line feed and then enough spaces for the common indent levels.
-const NEWLINE_SPACES: &str = concat!(
-    "\n",
-    "                                                                "
-);
-
-/// Writes `level` indents of two spaces, in as few writes as possible.
-pub(crate) fn indent<W: Write + ?Sized>(out: &mut W, level: usize) -> Result {
-    let spaces = &NEWLINE_SPACES[1..];
-    let mut n = 2 * level;
-    while n > 0 {
-        let step = n.min(spaces.len());
-        out.write_str(&spaces[..step])?;
-        n -= step;
-    }
-    Ok(())
 }
 
 /// Writes any text as one double-quoted KYAML string on one line.

@@ -1,7 +1,7 @@
 //! Double-quoted strings: which characters are escaped and how, and how a
 //! string with line feeds is folded over several lines.
 
-use super::indent;
+use super::indent::indent;
 use super::unicode::{is_print, is_print_utf8_2, is_print_utf8_3};
 use crate::scan::{Piece, Text};
 use crate::swar;

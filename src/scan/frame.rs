@@ -20,7 +20,7 @@
 //! all of it if it is valid; so the encoder finds the same output or the
 //! same first error in it as in the whole input.
 
-use super::json::{string_step, Found};
+use super::json_string::{string_step, Found};
 use super::utf8_len;
 use crate::options::MAX_DEPTH;
 use crate::swar;

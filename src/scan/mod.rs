@@ -3,8 +3,9 @@
 //!
 //! Owns everything about input syntax: where tokens start and end, how a
 //! string is spelled and decoded ([`Text`], [`Spelling`]), the walk over a
-//! JSON string body and its escapes (`json.rs`, one function each), and the
-//! skim that looks ahead over a list without checking it. Nothing outside
+//! JSON string body and its escapes (`json_string.rs`, one function each,
+//! below the tokenizer, the framer and `Text`), and the skim that looks
+//! ahead over a list without checking it. Nothing outside
 //! this module reads input bytes: the plan, the emitter and the driver see
 //! events, positions (byte offsets, for errors and for reading again from a
 //! saved place) and [`Text`]s that decode themselves into [`Piece`]s.
@@ -18,6 +19,7 @@ mod event;
 #[cfg(feature = "std")]
 mod frame;
 mod json;
+mod json_string;
 #[cfg(feature = "alloc")]
 pub(crate) mod resolve;
 mod text;

@@ -2,7 +2,7 @@
 //! identity of keys ([`KeyId`]) that the duplicate check and the emitter's
 //! key cache share.
 
-use super::json;
+use super::json_string::{string_step, Found};
 use crate::swar;
 
 /// The body of a string as it is spelled in the input, already checked by
@@ -249,6 +249,28 @@ fn next_unescaped<'a>(rest: &mut &'a str) -> Option<Piece<'a>> {
     }
 }
 
+/// The next decoded [`Piece`] of a checked JSON string body, taken off the
+/// front of `rest`.
+fn next_piece<'a>(rest: &mut &'a str) -> Option<Piece<'a>> {
+    if rest.is_empty() {
+        return None;
+    }
+    match string_step(rest.as_bytes(), 0) {
+        (0, Found::Escape { c, len }) => {
+            *rest = rest.get(len..).unwrap_or_default();
+            Some(Piece::Char(c))
+        }
+        (at, _) => {
+            // A checked body holds no quote and no bad escape: `at` is an
+            // escape or the end. Anything else ends the text, unread.
+            let at = if at == 0 { rest.len() } else { at };
+            let (run, tail) = rest.split_at(at.min(rest.len()));
+            *rest = tail;
+            Some(Piece::Run(run))
+        }
+    }
+}
+
 impl<'a> Iterator for TextPieces<'a> {
     type Item = Piece<'a>;
 
@@ -256,7 +278,7 @@ impl<'a> Iterator for TextPieces<'a> {
         match self.spelling {
             Spelling::Verbatim if self.rest.is_empty() => None,
             Spelling::Verbatim => Some(Piece::Run(core::mem::take(&mut self.rest))),
-            Spelling::JsonEscaped => json::next_piece(&mut self.rest),
+            Spelling::JsonEscaped => next_piece(&mut self.rest),
             Spelling::Unescaped => next_unescaped(&mut self.rest),
         }
     }

@@ -98,10 +98,7 @@ fn yaml_special_bits(v: __m128i, next: __m128i) -> u32 {
     let white = _mm_or_si128(_mm_or_si128(eq(v, b'\t'), eq(v, b'\n')), eq(v, b'\r'));
     let ascii = _mm_or_si128(_mm_andnot_si128(white, control), eq(v, 0x7F));
     // Most text, CJK included, has no C2, E2 or EF lead (C2 | 0x20 is E2).
-    let leads = _mm_or_si128(
-        eq(_mm_or_si128(v, _mm_set1_epi8(0x20)), 0xE2),
-        eq(v, 0xEF),
-    );
+    let leads = _mm_or_si128(eq(_mm_or_si128(v, _mm_set1_epi8(0x20)), 0xE2), eq(v, 0xEF));
     if _mm_movemask_epi8(leads) == 0 {
         return _mm_movemask_epi8(ascii) as u32;
     }

@@ -33,7 +33,7 @@ pub(super) enum Role {
 
 /// An open collection, as attachment sees it.
 #[derive(Debug, Default)]
-struct Frame<'a> {
+struct AttachFrame<'a> {
     flow: bool,
     /// Where its first item's node starts, and whether it is a list
     /// element (whose column is its dash's): the items' column.
@@ -49,7 +49,7 @@ struct Frame<'a> {
 #[derive(Debug)]
 pub(super) struct Attach<'a> {
     input: &'a [u8],
-    frames: Vec<Frame<'a>>,
+    frames: Vec<AttachFrame<'a>>,
     /// Own-line comments and blank lines not placed yet, in input order.
     pending: Vec<Trivia<'a>>,
     /// The column of each comment of `pending` (`None` for blank lines).
@@ -355,10 +355,10 @@ impl<'a> Attach<'a> {
 
     /// A collection opened.
     pub(super) fn open(&mut self, flow: bool) {
-        self.frames.push(Frame {
+        self.frames.push(AttachFrame {
             flow,
             after_close: self.next_after_close.take(),
-            ..Frame::default()
+            ..AttachFrame::default()
         });
         self.last = None;
     }

@@ -1,4 +1,4 @@
-//! Tokens to [`Event`]s: the document and collection grammar as an explicit
+//! Tokens to [`SyntaxEvent`]s: the document and collection grammar as an explicit
 //! state machine with a fixed-size stack of return states (no recursion),
 //! and `%TAG` resolution of tags.
 //!
@@ -6,8 +6,10 @@
 //! whatever the state; every state looks at one token and either consumes
 //! it or leaves it for the next state.
 
-use super::scanner::{Scanner, Tok, Token};
-use super::{Event, Kind, Props, Scalar, Style, Tag};
+use super::scalar::{Scalar, Style};
+use super::scanner::Scanner;
+use super::syntax::{Kind, Props, SyntaxEvent, SyntaxTag};
+use super::token::{Tok, Token};
 use crate::error::Fault;
 use crate::MAX_DEPTH;
 
@@ -69,7 +71,7 @@ pub(crate) struct Parser<'a> {
     max_depth: usize,
     /// Properties read for the node being parsed, and where they start.
     anchor: Option<&'a str>,
-    tag: Option<Tag<'a>>,
+    tag: Option<SyntaxTag<'a>>,
     props_at: Option<usize>,
     tags: [(&'a str, &'a str); TAG_DIRECTIVES],
     n_tags: usize,
@@ -141,7 +143,7 @@ impl<'a> Parser<'a> {
     }
 
     /// The next event, `None` after the stream's end.
-    pub(crate) fn next_event(&mut self) -> Option<Result<Event<'a>, Fault>> {
+    pub(crate) fn next_event(&mut self) -> Option<Result<SyntaxEvent<'a>, Fault>> {
         if self.failed || self.state == State::End {
             return None;
         }
@@ -162,11 +164,11 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn event(at: usize, kind: Kind<'a>) -> Option<Event<'a>> {
-        Some(Event { at, kind })
+    fn event(at: usize, kind: Kind<'a>) -> Option<SyntaxEvent<'a>> {
+        Some(SyntaxEvent { at, kind })
     }
 
-    fn empty_scalar(&self, at: usize) -> Option<Event<'a>> {
+    fn empty_scalar(&self, at: usize) -> Option<SyntaxEvent<'a>> {
         let src = self.scanner.source();
         let raw = src.get(at.min(src.len())..at.min(src.len())).unwrap_or("");
         Self::event(
@@ -179,7 +181,7 @@ impl<'a> Parser<'a> {
     }
 
     /// One state transition; an event if it produced one.
-    fn step(&mut self) -> Result<Option<Event<'a>>, Fault> {
+    fn step(&mut self) -> Result<Option<SyntaxEvent<'a>>, Fault> {
         let tok = self.peek()?;
         match tok.kind {
             Tok::Comment { text, trailing } => {
@@ -482,7 +484,7 @@ impl<'a> Parser<'a> {
         next: State,
         block: bool,
         indentless: bool,
-    ) -> Result<Option<Event<'a>>, Fault> {
+    ) -> Result<Option<SyntaxEvent<'a>>, Fault> {
         match kind {
             Tok::Scalar(scalar) => {
                 self.take();
@@ -509,7 +511,7 @@ impl<'a> Parser<'a> {
     }
 
     /// An empty node (`key:` with no value) at `at`; then `next`.
-    fn empty_then(&mut self, at: usize, next: State) -> Result<Option<Event<'a>>, Fault> {
+    fn empty_then(&mut self, at: usize, next: State) -> Result<Option<SyntaxEvent<'a>>, Fault> {
         self.state = next;
         Ok(self.empty_scalar(at))
     }
@@ -542,7 +544,7 @@ impl<'a> Parser<'a> {
         kind: Tok<'a>,
         block: bool,
         indentless: bool,
-    ) -> Result<Option<Event<'a>>, Fault> {
+    ) -> Result<Option<SyntaxEvent<'a>>, Fault> {
         let start = self.props_at.unwrap_or(at);
         match kind {
             Tok::Alias(name) => {
@@ -643,19 +645,24 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn resolve_tag(&self, at: usize, handle: &'a str, suffix: &'a str) -> Result<Tag<'a>, Fault> {
+    fn resolve_tag(
+        &self,
+        at: usize,
+        handle: &'a str,
+        suffix: &'a str,
+    ) -> Result<SyntaxTag<'a>, Fault> {
         if handle.is_empty() {
-            return Ok(Tag { prefix: "", suffix });
+            return Ok(SyntaxTag { prefix: "", suffix });
         }
         if let Some(&(_, prefix)) = self.tags[..self.n_tags].iter().find(|&&(h, _)| h == handle) {
-            return Ok(Tag { prefix, suffix });
+            return Ok(SyntaxTag { prefix, suffix });
         }
         match handle {
-            "!!" => Ok(Tag {
-                prefix: Tag::CORE,
+            "!!" => Ok(SyntaxTag {
+                prefix: SyntaxTag::CORE,
                 suffix,
             }),
-            "!" => Ok(Tag {
+            "!" => Ok(SyntaxTag {
                 prefix: "!",
                 suffix,
             }),
@@ -665,7 +672,7 @@ impl<'a> Parser<'a> {
 }
 
 impl<'a> Iterator for Parser<'a> {
-    type Item = Result<Event<'a>, Fault>;
+    type Item = Result<SyntaxEvent<'a>, Fault>;
 
     fn next(&mut self) -> Option<Self::Item> {
         self.next_event()

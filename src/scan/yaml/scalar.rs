@@ -5,7 +5,7 @@
 //! The scanner has validated the span (escapes, indentation, quotes), so
 //! decoding cannot fail.
 
-use super::scanner::next_of;
+use super::chars::next_of;
 use crate::scan::Piece;
 
 /// How a scalar is written.
@@ -126,13 +126,13 @@ impl<'a> Scalar<'a> {
     }
 
     /// The decoded text, piece by piece (no empty runs).
-    pub(crate) fn pieces(&self) -> Pieces<'a> {
+    pub(crate) fn pieces(&self) -> ScalarPieces<'a> {
         // One source run: it is the whole decoding.
         let (run, at) = match self.as_str() {
             Some(s) => (s, s.len()),
             None => ("", 0),
         };
-        Pieces {
+        ScalarPieces {
             raw: self.raw,
             at,
             style: self.style,
@@ -154,7 +154,7 @@ impl<'a> Scalar<'a> {
 
 /// The decoding of a [`Scalar`].
 #[derive(Clone, Debug)]
-pub(crate) struct Pieces<'a> {
+pub(crate) struct ScalarPieces<'a> {
     raw: &'a str,
     at: usize,
     style: Style,
@@ -187,7 +187,7 @@ fn is_white(b: u8) -> bool {
     b == b' ' || b == b'\t'
 }
 
-impl<'a> Pieces<'a> {
+impl<'a> ScalarPieces<'a> {
     /// The position just past the line break at `at` (`\n` or `\r\n`).
     fn after_break(&self, at: usize) -> usize {
         let b = self.raw.as_bytes();
@@ -388,7 +388,7 @@ pub(super) fn block_line(b: &[u8], from: usize, odd_breaks: bool) -> (usize, usi
     }
 }
 
-impl<'a> Iterator for Pieces<'a> {
+impl<'a> Iterator for ScalarPieces<'a> {
     type Item = Piece<'a>;
 
     fn next(&mut self) -> Option<Piece<'a>> {

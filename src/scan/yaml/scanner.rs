@@ -10,61 +10,18 @@
 //! lookahead: every entry there is a key. Each lookahead stops at its line's
 //! end, the key's `:` or 4 KiB, so it costs at most a bounded rescan.
 
+use super::chars::{
+    char_count, ends_token, flow_end, is_blank_or_end, is_flow_indicator, is_uri_char, next_of,
+    plain_stop, quoted_end, refused_character, skip_spaces,
+};
 use super::scalar::{block_line, check_escape, Chomp, Scalar, Style};
+use super::token::{
+    Tok, Token, LENIENT_BLOCK_EMPTY_LINES, LENIENT_COMMENT, LENIENT_FLOW_INDENT,
+    LENIENT_LINE_BREAK, LENIENT_QUOTED_INDENT,
+};
 use crate::error::{ErrorKind, Fault, Opened};
 use crate::MAX_DEPTH;
 use core::cell::Cell;
-
-/// A token and where it starts.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) struct Token<'a> {
-    pub(super) at: usize,
-    pub(super) kind: Tok<'a>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) enum Tok<'a> {
-    StreamStart,
-    StreamEnd,
-    /// `%YAML major.minor`.
-    Version,
-    /// `%TAG handle prefix`.
-    TagDirective {
-        handle: &'a str,
-        prefix: &'a str,
-    },
-    /// Another `%` directive: ignored.
-    Reserved,
-    DocStart,
-    DocEnd,
-    BlockSeqStart,
-    BlockMapStart,
-    BlockEnd,
-    FlowSeqStart,
-    FlowSeqEnd,
-    FlowMapStart,
-    FlowMapEnd,
-    BlockEntry,
-    FlowEntry,
-    Key,
-    Value,
-    Alias(&'a str),
-    Anchor(&'a str),
-    /// `handle` as written (`!`, `!!`, `!name!`, or empty for `!<verbatim>`).
-    Tag {
-        handle: &'a str,
-        suffix: &'a str,
-    },
-    Scalar(Scalar<'a>),
-    Comment {
-        text: &'a str,
-        trailing: bool,
-    },
-    Blank,
-    /// What follows is not YAML 1.2 but go-yaml (kubectl) reads it: what,
-    /// in words (a warning says so).
-    Lenient(&'static str),
-}
 
 /// An implicit key in a flow collection whose `:` is on a later line.
 const FLOW_KEY_LINE: &str =
@@ -77,24 +34,10 @@ const TEMPLATE: &str = "YAML, not a Go or Helm template: '{{' starts a template 
 const FLOW_QUESTION_MARK: &str =
     "a quoted string for text holding '?' in a flow collection (kubectl ends a plain scalar at '?' there and reads it as a key indicator)";
 
-/// A flow collection's line at or left of the block indentation.
-pub(super) const LENIENT_FLOW_INDENT: &str =
-    "a line of a flow collection indented no deeper than the block it is in";
-/// NEL, U+2028, U+2029 or a lone CR between tokens.
-pub(super) const LENIENT_LINE_BREAK: &str =
-    "a line break other than LF or CR LF (NEL, U+2028, U+2029, a lone CR)";
 /// NEL, U+2028 or U+2029 in a plain scalar or a comment.
 const ODD_BREAK_IN_TEXT: &str = "no NEL, U+2028 or U+2029 in a plain scalar or a comment (kubectl reads them as line breaks there; quote the text and write \\u2028)";
-/// A block scalar's leading empty lines more indented than its first line.
-pub(super) const LENIENT_BLOCK_EMPTY_LINES: &str =
-    "a block scalar whose leading empty lines are more indented than the line after them";
 /// NEL in a quoted scalar.
 const NEL_IN_QUOTED: &str = "no NEL (U+0085) in a quoted string (kubectl folds it as a line break there; write \\N in a double-quoted string to keep it)";
-/// A comment with no white space before its `#`.
-pub(super) const LENIENT_COMMENT: &str = "a comment with no white space before its '#'";
-/// A quoted scalar's line at or left of the block indentation.
-pub(super) const LENIENT_QUOTED_INDENT: &str =
-    "a line of a quoted string indented no deeper than the block it is in";
 
 /// The longest implicit key, in characters (YAML 1.2 §7.4 / §8.2).
 const KEY_CHARS: usize = 1024;
@@ -166,66 +109,6 @@ pub(super) struct Scanner<'a> {
     next_colon: Cell<(usize, usize)>,
     q_head: usize,
     q_len: usize,
-}
-
-/// Whether `b` ends a token: white space, a line break, the input's end,
-/// or in flow context a flow indicator.
-fn ends_token(b: Option<&u8>, flow: bool) -> bool {
-    is_blank_or_end(b) || (flow && b.is_some_and(|&c| is_flow_indicator(c)))
-}
-
-fn is_blank_or_end(b: Option<&u8>) -> bool {
-    matches!(b, None | Some(b' ' | b'\t' | b'\n' | b'\r'))
-}
-
-fn is_flow_indicator(b: u8) -> bool {
-    matches!(b, b',' | b'[' | b']' | b'{' | b'}')
-}
-
-const LO: u64 = 0x0101_0101_0101_0101;
-const HI: u64 = 0x8080_8080_8080_8080;
-
-/// Flags bytes of `w` equal to `b` (see `crate::swar`).
-#[inline(always)]
-fn eq_bytes(w: u64, b: u8) -> u64 {
-    let x = w ^ (LO * b as u64);
-    x.wrapping_sub(LO) & !x & HI
-}
-
-/// The first byte at or after `from` that may end a plain scalar's run:
-/// `:`, `#`, a line break, and in flow context a flow indicator, or `len`.
-#[inline]
-fn plain_stop(s: &[u8], from: usize, flow: bool) -> usize {
-    let mut i = from;
-    while let Some(chunk) = s.get(i..i + 8) {
-        let mut word = [0; 8];
-        word.copy_from_slice(chunk);
-        let w = u64::from_le_bytes(word);
-        let mut f = eq_bytes(w, b':') | eq_bytes(w, b'#') | eq_bytes(w, b'\n') | eq_bytes(w, b'\r');
-        if flow {
-            // `[`, `]`, `{`, `}` are 0x5B, 0x5D, 0x7B, 0x7D: `b & 0xD9 == 0x59`
-            // also holds for `Y`, `_`, `y`, DEL, which the exact check skips.
-            f |= eq_bytes(w & (LO * 0xD9), 0x59) | eq_bytes(w, b',') | eq_bytes(w, b'?');
-        }
-        if f != 0 {
-            let at = i + (f.trailing_zeros() / 8) as usize;
-            if is_plain_stop(s[at], flow) {
-                return at;
-            }
-            i = at + 1;
-            continue;
-        }
-        i += 8;
-    }
-    while i < s.len() && !is_plain_stop(s[i], flow) {
-        i += 1;
-    }
-    i
-}
-
-/// go-yaml ends a plain scalar in a flow collection at `?` too.
-fn is_plain_stop(b: u8, flow: bool) -> bool {
-    matches!(b, b':' | b'#' | b'\n' | b'\r') || (flow && (is_flow_indicator(b) || b == b'?'))
 }
 
 impl<'a> Scanner<'a> {
@@ -875,7 +758,7 @@ impl<'a> Scanner<'a> {
         let n = full.get(i + 1);
         let is_value =
             is_blank_or_end(n) || (flow && (json_like || n.is_some_and(|&n| is_flow_indicator(n))));
-        is_value && (i - from <= KEY_CHARS || chars(&b[from..i]) <= KEY_CHARS)
+        is_value && (i - from <= KEY_CHARS || char_count(&b[from..i]) <= KEY_CHARS)
     }
 
     /// Skips white space, line breaks, comments and blank lines up to the
@@ -1604,147 +1487,3 @@ fn ends_in_break(b: &[u8]) -> bool {
 
 /// A character go-yaml refuses anywhere in its input, as YAML 1.2 does.
 const NOT_PRINTABLE: &str = "a printable character (kubectl refuses control characters anywhere; in a double-quoted string write an escape such as \\x7F)";
-
-/// The first character of `s` that go-yaml's reader refuses (a control
-/// character other than tab, LF and CR; DEL; C1 controls but NEL; U+FFFE,
-/// U+FFFF), and where the first NEL, U+2028 or U+2029 before it is.
-fn refused_character(s: &[u8]) -> (Option<usize>, usize) {
-    let mut odd = usize::MAX;
-    let mut i = 0;
-    loop {
-        i = crate::swar::yaml_special(s, i);
-        let Some(&b) = s.get(i) else {
-            return (None, odd);
-        };
-        if b < 0x80 {
-            return (Some(i), odd);
-        }
-        let len = super::utf8_len(b).unwrap_or(1);
-        match s.get(i..i + len) {
-            Some([0xC2, 0x85] | [0xE2, 0x80, 0xA8 | 0xA9]) => odd = odd.min(i),
-            Some([0xC2, 0x80..=0x9F] | [0xEF, 0xBF, 0xBE | 0xBF]) => return (Some(i), odd),
-            _ => {}
-        }
-        i += len;
-    }
-}
-
-/// How many characters `s` holds (UTF-8 lead bytes).
-fn chars(s: &[u8]) -> usize {
-    s.iter().filter(|&&c| c & 0xC0 != 0x80).count()
-}
-
-fn is_uri_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric()
-        || matches!(
-            c,
-            b'-' | b'#'
-                | b';'
-                | b'/'
-                | b'?'
-                | b':'
-                | b'@'
-                | b'&'
-                | b'='
-                | b'+'
-                | b'$'
-                | b'_'
-                | b'.'
-                | b'~'
-                | b'*'
-                | b'\''
-                | b'('
-                | b')'
-                | b'%'
-        )
-        || c >= 0x80
-}
-
-/// The first byte at or after `from` that is not a space (indentation
-/// goes eight bytes a step: the lowest set bit of the word XOR eight spaces
-/// lies in the first byte that is not a space).
-#[inline]
-fn skip_spaces(s: &[u8], from: usize) -> usize {
-    let mut i = from;
-    while let Some(chunk) = s.get(i..i + 8) {
-        let mut word = [0; 8];
-        word.copy_from_slice(chunk);
-        let x = u64::from_le_bytes(word) ^ (LO * u64::from(b' '));
-        if x != 0 {
-            return i + (x.trailing_zeros() / 8) as usize;
-        }
-        i += 8;
-    }
-    while s.get(i) == Some(&b' ') {
-        i += 1;
-    }
-    i
-}
-
-/// The first of three bytes at or after `from`.
-pub(super) fn next_of(s: &[u8], from: usize, a: u8, b: u8, c: u8) -> usize {
-    let mut i = from;
-    while let Some(chunk) = s.get(i..i + 8) {
-        let mut word = [0; 8];
-        word.copy_from_slice(chunk);
-        let w = u64::from_le_bytes(word);
-        let f = eq_bytes(w, a) | eq_bytes(w, b) | eq_bytes(w, c);
-        if f != 0 {
-            return i + (f.trailing_zeros() / 8) as usize;
-        }
-        i += 8;
-    }
-    while i < s.len() && s[i] != a && s[i] != b && s[i] != c {
-        i += 1;
-    }
-    i
-}
-
-/// Lookahead: the end (past the closing quote) of a one-line quoted scalar
-/// opening at `at`, or `None` if it does not close on its line.
-fn quoted_end(b: &[u8], at: usize, double: bool) -> Option<usize> {
-    let mut i = at + 1;
-    loop {
-        i = next_of(
-            b,
-            i,
-            if double { b'"' } else { b'\'' },
-            if double { b'\\' } else { b'\n' },
-            b'\n',
-        );
-        match b.get(i)? {
-            b'\n' => return None,
-            b'\\' => i += 2,
-            b'\'' if b.get(i + 1) == Some(&b'\'') => i += 2,
-            _ => return Some(i + 1),
-        }
-    }
-}
-
-/// Lookahead: the end (past the closing bracket) of a one-line flow
-/// collection opening at `at`, or `None`.
-fn flow_end(b: &[u8], at: usize) -> Option<usize> {
-    let mut depth = 0usize;
-    let mut i = at;
-    loop {
-        match *b.get(i)? {
-            b'[' | b'{' => depth += 1,
-            b']' | b'}' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(i + 1);
-                }
-            }
-            q @ (b'"' | b'\'')
-                if i == at || matches!(b[i - 1], b' ' | b'\t' | b',' | b'[' | b'{' | b':') =>
-            {
-                i = quoted_end(b, i, q == b'"')?;
-                continue;
-            }
-            b'#' if matches!(b[i - 1], b' ' | b'\t') => return None,
-            b'\n' | b'\r' => return None,
-            _ => {}
-        }
-        i += 1;
-    }
-}

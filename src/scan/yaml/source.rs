@@ -34,7 +34,9 @@ use alloc::vec::Vec;
 use core::fmt::Write as _;
 
 use super::attach::{Attach, Role};
-use super::{Kind, Parser, Props, Scalar, Style, Tag as SyntaxTag};
+use super::parser::Parser;
+use super::scalar::{Scalar, Style};
+use super::syntax::{Kind, Props, SyntaxTag};
 use crate::error::{ErrorKind, Fault, Lines};
 use crate::scan::resolve::{self, Key, Number, Schema, Tagged, Value};
 use crate::scan::{Event, Shapes, Source, Spelling, Text, Trivia};
@@ -202,7 +204,7 @@ enum Anchor<'a> {
 
 /// An open collection while loading.
 #[derive(Debug)]
-struct Frame<'a> {
+struct LoadFrame<'a> {
     /// Index of its [`Item::Open`].
     start: usize,
     map: bool,
@@ -225,7 +227,7 @@ struct Loader<'a> {
     schema: Schema,
     depth_limit: usize,
     out: Loaded<'a>,
-    frames: Vec<Frame<'a>>,
+    frames: Vec<LoadFrame<'a>>,
     anchors: BTreeMap<&'a str, Anchor<'a>>,
     /// Source bytes of the document so far, aliases expanded.
     weight: usize,
@@ -387,21 +389,21 @@ impl<'a> Loader<'a> {
 
     /// What `tag` means to the data, and its name as the user would
     /// write it (`!!set` for `tag:yaml.org,2002:set`).
-    fn tag_kind(tag: SyntaxTag<'_>) -> (resolve::Tag<'static>, String) {
+    fn tag_kind(tag: SyntaxTag<'_>) -> (resolve::TagKind<'static>, String) {
         let name: String = tag.chars().collect();
-        let kind = match resolve::Tag::of(&name) {
-            resolve::Tag::Other(_) => resolve::Tag::Other(""),
-            resolve::Tag::Str => resolve::Tag::Str,
-            resolve::Tag::Int => resolve::Tag::Int,
-            resolve::Tag::Float => resolve::Tag::Float,
-            resolve::Tag::Bool => resolve::Tag::Bool,
-            resolve::Tag::Null => resolve::Tag::Null,
-            resolve::Tag::Timestamp => resolve::Tag::Timestamp,
-            resolve::Tag::Binary => resolve::Tag::Binary,
-            resolve::Tag::Map => resolve::Tag::Map,
-            resolve::Tag::Seq => resolve::Tag::Seq,
-            resolve::Tag::NonSpecific => resolve::Tag::NonSpecific,
-            resolve::Tag::Merge => resolve::Tag::Merge,
+        let kind = match resolve::TagKind::of(&name) {
+            resolve::TagKind::Other(_) => resolve::TagKind::Other(""),
+            resolve::TagKind::Str => resolve::TagKind::Str,
+            resolve::TagKind::Int => resolve::TagKind::Int,
+            resolve::TagKind::Float => resolve::TagKind::Float,
+            resolve::TagKind::Bool => resolve::TagKind::Bool,
+            resolve::TagKind::Null => resolve::TagKind::Null,
+            resolve::TagKind::Timestamp => resolve::TagKind::Timestamp,
+            resolve::TagKind::Binary => resolve::TagKind::Binary,
+            resolve::TagKind::Map => resolve::TagKind::Map,
+            resolve::TagKind::Seq => resolve::TagKind::Seq,
+            resolve::TagKind::NonSpecific => resolve::TagKind::NonSpecific,
+            resolve::TagKind::Merge => resolve::TagKind::Merge,
         };
         let name = match name.strip_prefix("tag:yaml.org,2002:") {
             Some(short) => alloc::format!("!!{short}"),
@@ -412,13 +414,13 @@ impl<'a> Loader<'a> {
 
     /// Warns that the tag `name` on a scalar was dropped: kubectl reads
     /// the scalar as a string.
-    fn warn_scalar_tag(&mut self, at: usize, kind: resolve::Tag<'_>, name: &str) {
+    fn warn_scalar_tag(&mut self, at: usize, kind: resolve::TagKind<'_>, name: &str) {
         let message = match kind {
-            resolve::Tag::Merge => alloc::format!(
+            resolve::TagKind::Merge => alloc::format!(
                 "tag {name} dropped (kubectl merges only on a key `<<` with it; \
                  it reads this scalar as a string)"
             ),
-            resolve::Tag::Other(_) => {
+            resolve::TagKind::Other(_) => {
                 alloc::format!("tag {name} dropped (kubectl reads the scalar as a string)")
             }
             _ => return,
@@ -434,9 +436,9 @@ impl<'a> Loader<'a> {
             // kubectl reads a collection as if untagged, whatever the tag.
             let (kind, name) = Self::tag_kind(tag);
             let fits = match kind {
-                resolve::Tag::Map => map,
-                resolve::Tag::Seq => !map,
-                _ => kind == resolve::Tag::NonSpecific,
+                resolve::TagKind::Map => map,
+                resolve::TagKind::Seq => !map,
+                _ => kind == resolve::TagKind::NonSpecific,
             };
             if !fits {
                 let what = if map { "map" } else { "list" };
@@ -454,7 +456,7 @@ impl<'a> Loader<'a> {
         let start = self.out.items.len();
         self.out.items.push(Item::Open { at, map, close: 0 });
         self.weight += 1;
-        self.frames.push(Frame {
+        self.frames.push(LoadFrame {
             start,
             map,
             key_next: true,
@@ -631,7 +633,7 @@ impl<'a> Loader<'a> {
     /// wins: going through the writers backwards, the first to name a key
     /// keeps it; an entry written here that a later merge overwrites is
     /// skipped (its key item becomes an empty merge that jumps past it).
-    fn merge(&mut self, frame: &Frame<'a>) {
+    fn merge(&mut self, frame: &LoadFrame<'a>) {
         let mut own = Vec::new();
         self.map_entries(frame.start, &mut own);
         // Every writer by item index: (index, end of entry or which merge, is a merge).
@@ -836,21 +838,21 @@ impl<'a> Loader<'a> {
         &mut self,
         at: usize,
         scalar: Scalar<'a>,
-        tag: resolve::Tag<'_>,
+        tag: resolve::TagKind<'_>,
         key: bool,
     ) -> Result<(), Fault> {
         let refused = |r: resolve::Refusal| data(at, r.message);
         // A tag known to mean nothing is a string's; YAML 1.2's core
         // schema has no `!!binary` (the text stays as written).
         let tag = match (tag, self.schema) {
-            (resolve::Tag::Other(_), _) | (resolve::Tag::Binary, Schema::Yaml12) => {
-                resolve::Tag::Str
+            (resolve::TagKind::Other(_), _) | (resolve::TagKind::Binary, Schema::Yaml12) => {
+                resolve::TagKind::Str
             }
             (other, _) => other,
         };
         let text: String = match tag {
             // Base64 skips white space: the source lines serve.
-            resolve::Tag::Binary => scalar.raw().into(),
+            resolve::TagKind::Binary => scalar.raw().into(),
             _ => scalar
                 .pieces()
                 .map(|p| match p {
@@ -894,8 +896,8 @@ fn merges(tag: Option<SyntaxTag<'_>>, style: Style) -> bool {
         Some(tag) => {
             let name: String = tag.chars().collect();
             matches!(
-                resolve::Tag::of(&name),
-                resolve::Tag::Merge | resolve::Tag::NonSpecific
+                resolve::TagKind::of(&name),
+                resolve::TagKind::Merge | resolve::TagKind::NonSpecific
             )
         }
     }

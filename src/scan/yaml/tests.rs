@@ -3,7 +3,9 @@
 
 extern crate std;
 
-use super::{Event, Kind, Parser, Props, Style};
+use super::parser::Parser;
+use super::scalar::Style;
+use super::syntax::{Kind, Props, SyntaxEvent};
 use crate::scan::Piece;
 use crate::MAX_DEPTH;
 use std::fs;
@@ -66,7 +68,7 @@ fn escape(out: &mut String, c: char) {
 }
 
 /// One event in test.event notation, or `None` for comments and blanks.
-fn render(e: &Event<'_>) -> Option<String> {
+fn render(e: &SyntaxEvent<'_>) -> Option<String> {
     let mut out = String::new();
     match e.kind {
         Kind::StreamStart => out.push_str("+STR"),
@@ -113,7 +115,7 @@ fn render(e: &Event<'_>) -> Option<String> {
 }
 
 /// All events of `input`, or the error's offset.
-fn parse(input: &[u8]) -> Result<Vec<Event<'_>>, String> {
+fn parse(input: &[u8]) -> Result<Vec<SyntaxEvent<'_>>, String> {
     let mut out = Vec::new();
     for e in Parser::new(input, MAX_DEPTH) {
         match e {
@@ -245,7 +247,7 @@ fn drain(input: &[u8]) {
     while let Some(e) = parser.next() {
         n += 1;
         assert!(n < 16 * input.len() + 16, "no progress");
-        if let Ok(Event {
+        if let Ok(SyntaxEvent {
             kind: Kind::Scalar { scalar, .. },
             ..
         }) = e
@@ -368,7 +370,7 @@ fn suite_comments_are_exact() {
 }
 
 /// The decoded text of a scalar.
-fn text_of(scalar: &super::Scalar<'_>) -> String {
+fn text_of(scalar: &super::scalar::Scalar<'_>) -> String {
     let mut text = String::new();
     for piece in scalar.pieces() {
         match piece {

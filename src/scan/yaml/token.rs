@@ -1,0 +1,73 @@
+//! What the scanner hands the parser: [`Token`]s, each a [`Tok`] and where
+//! it starts, and the readings a [`Tok::Lenient`] names (input that is not
+//! YAML 1.2 but that go-yaml, kubectl's reader, reads).
+
+use super::scalar::Scalar;
+
+/// A token and where it starts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Token<'a> {
+    pub(super) at: usize,
+    pub(super) kind: Tok<'a>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Tok<'a> {
+    StreamStart,
+    StreamEnd,
+    /// `%YAML major.minor`.
+    Version,
+    /// `%TAG handle prefix`.
+    TagDirective {
+        handle: &'a str,
+        prefix: &'a str,
+    },
+    /// Another `%` directive: ignored.
+    Reserved,
+    DocStart,
+    DocEnd,
+    BlockSeqStart,
+    BlockMapStart,
+    BlockEnd,
+    FlowSeqStart,
+    FlowSeqEnd,
+    FlowMapStart,
+    FlowMapEnd,
+    BlockEntry,
+    FlowEntry,
+    Key,
+    Value,
+    Alias(&'a str),
+    Anchor(&'a str),
+    /// `handle` as written (`!`, `!!`, `!name!`, or empty for `!<verbatim>`).
+    Tag {
+        handle: &'a str,
+        suffix: &'a str,
+    },
+    Scalar(Scalar<'a>),
+    Comment {
+        text: &'a str,
+        trailing: bool,
+    },
+    Blank,
+    /// What follows is not YAML 1.2 but go-yaml (kubectl) reads it: what,
+    /// in words (a warning says so).
+    Lenient(&'static str),
+}
+
+// What a `Tok::Lenient` says, one constant per reading.
+
+/// A flow collection's line at or left of the block indentation.
+pub(super) const LENIENT_FLOW_INDENT: &str =
+    "a line of a flow collection indented no deeper than the block it is in";
+/// NEL, U+2028, U+2029 or a lone CR between tokens.
+pub(super) const LENIENT_LINE_BREAK: &str =
+    "a line break other than LF or CR LF (NEL, U+2028, U+2029, a lone CR)";
+/// A block scalar's leading empty lines more indented than its first line.
+pub(super) const LENIENT_BLOCK_EMPTY_LINES: &str =
+    "a block scalar whose leading empty lines are more indented than the line after them";
+/// A comment with no white space before its `#`.
+pub(super) const LENIENT_COMMENT: &str = "a comment with no white space before its '#'";
+/// A quoted scalar's line at or left of the block indentation.
+pub(super) const LENIENT_QUOTED_INDENT: &str =
+    "a line of a quoted string indented no deeper than the block it is in";
