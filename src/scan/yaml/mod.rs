@@ -46,11 +46,13 @@
 
 #[cfg(feature = "alloc")]
 mod attach;
+#[cfg(feature = "alloc")]
+pub(crate) mod cursor;
+#[cfg(feature = "alloc")]
+pub(crate) mod load;
 mod parser;
 mod scalar;
 mod scanner;
-#[cfg(feature = "alloc")]
-pub(crate) mod source;
 #[cfg(test)]
 mod tests;
 
