@@ -166,7 +166,7 @@ pub(crate) fn encode_yaml<W: Write + ?Sized>(
 }
 
 /// [`run`] for YAML input: the stream is read into items first (see
-/// `scan::yaml::source`), then driven like any source; its warnings go to
+/// `scan::yaml::load`), then driven like any source; its warnings go to
 /// `warnings`, if asked for.
 #[cfg(feature = "alloc")]
 #[inline(never)]
