@@ -654,3 +654,6 @@ impl<'a> Settle<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
