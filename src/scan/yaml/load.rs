@@ -195,6 +195,12 @@ pub(crate) fn load(input: &[u8], schema: Schema, depth_limit: usize) -> Loaded<'
 /// has any is walked as the source will read it, and [`Settle`] decides
 /// at each record. A walk stops after the last record is settled.
 fn settle<'a>(loaded: &mut Loaded<'a>, records: &[(usize, Trivia<'a>)]) {
+    let step = |item: &Item<'_>| match item {
+        Item::Open { .. } => Step::Open,
+        Item::Close { .. } => Step::Close,
+        Item::Key { .. } => Step::Key,
+        _ => Step::Scalar,
+    };
     let mut settle = Settle::new(records.len());
     for i in 0..loaded.docs.len() {
         let Some(&doc) = loaded.docs.get(i) else {
@@ -204,27 +210,39 @@ fn settle<'a>(loaded: &mut Loaded<'a>, records: &[(usize, Trivia<'a>)]) {
         let (mut next, end) = doc.trivia;
         settle.document(doc.first == doc.end);
         let mut walk = Walk::new(doc.first, doc.end);
-        while next < end || settle.holds_blank() {
-            if let Some(&(slot, trivia)) = records
-                .get(next)
-                .filter(|r| next < end && walk.reaches(r.0))
-            {
+        // What the last item read was, until a record needs it: only the
+        // last one before a record counts, unless a blank line waits.
+        let mut unsettled = None;
+        loop {
+            let record = records.get(next).filter(|_| next < end);
+            if let Some(&(slot, trivia)) = record.filter(|r| walk.reaches(r.0)) {
+                if let Some(step) = unsettled.take() {
+                    settle.item(step);
+                }
                 settle.record(slot, trivia);
                 next += 1;
                 continue;
             }
-            let step = match walk.next_item(loaded) {
+            if record.is_none() && !settle.holds_blank() {
+                break;
+            }
+            if let (Some(&(slot, _)), false) = (record, settle.holds_blank()) {
+                // Up to the record, only the last item counts.
+                if let Some(last) = walk.skip_plain(loaded, slot) {
+                    unsettled = loaded.items.get(last).map(step);
+                    continue;
+                }
+            }
+            let item = match walk.next_item(loaded) {
                 None => break,
                 Some(None) => continue,
                 Some(Some(item)) => item,
             };
-            settle.item(match step {
-                Item::Open { .. } => Step::Open,
-                Item::Close { .. } => Step::Close,
-                Item::Key { .. } => Step::Key,
-                _ => Step::Scalar,
-            });
-            if let Item::Fail(_) = step {
+            match settle.holds_blank() {
+                true => settle.item(step(&item)),
+                false => unsettled = Some(step(&item)),
+            }
+            if let Item::Fail(_) = item {
                 break;
             }
         }
@@ -1013,6 +1031,25 @@ impl Walk {
     #[inline(always)]
     pub(super) fn reaches(&self, slot: usize) -> bool {
         !self.run.entries && slot <= self.run.next
+    }
+
+    /// Reads at once the items of the current run before item `until`
+    /// that replay nothing (as [`Walk::next_item`] would, one by one):
+    /// the index of the last one read, if any.
+    #[inline(always)]
+    pub(super) fn skip_plain(&mut self, loaded: &Loaded<'_>, until: usize) -> Option<usize> {
+        let start = self.run.next;
+        if self.run.entries {
+            return None;
+        }
+        let until = until.min(self.run.end);
+        while self.run.next < until {
+            match loaded.items.get(self.run.next) {
+                Some(Item::Alias { .. } | Item::Merge { .. } | Item::Fail(_)) | None => break,
+                Some(_) => self.run.next += 1,
+            }
+        }
+        (self.run.next > start).then(|| self.run.next - 1)
     }
 
     /// The next item that is data (replays followed); `Some(None)` where
