@@ -159,14 +159,14 @@ pub(crate) fn encode_yaml<W: Write + ?Sized>(
     input: &[u8],
     opts: Options,
     out: &mut W,
-    warnings: &mut alloc::vec::Vec<crate::Warning>,
+    warnings: &mut alloc::vec::Vec<crate::error::Warning>,
 ) -> Result<(), Error> {
     let store = crate::plan::Growing::default();
     run_yaml(input, opts, KeepsAll(out), store, Some(warnings))
 }
 
 /// [`run`] for YAML input: the stream is read into items first (see
-/// `scan::yaml::source`), then driven like any source; its warnings go to
+/// `scan::yaml::load`), then driven like any source; its warnings go to
 /// `warnings`, if asked for.
 #[cfg(feature = "alloc")]
 #[inline(never)]
@@ -175,7 +175,7 @@ fn run_yaml<K: Sink, S: Store>(
     opts: Options,
     out: K,
     store: S,
-    warnings: Option<&mut alloc::vec::Vec<crate::Warning>>,
+    warnings: Option<&mut alloc::vec::Vec<crate::error::Warning>>,
 ) -> Result<(), Error> {
     let loaded = crate::scan::load_yaml(input, opts.yaml_schema(), opts.depth_limit());
     if let Some(warnings) = warnings {

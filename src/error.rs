@@ -1,7 +1,9 @@
-//! The one error type: where the input went wrong, and how. Owns turning
-//! a byte offset into a line and a column (`line_at`, the one place, which
-//! the CLI reaches through [`Error::line_in`]); the passes report a small
-//! [`Fault`] and never count lines themselves.
+//! The one error type: where the input went wrong, and how; and beside it
+//! [`Warning`], what YAML input holds that reads otherwise elsewhere. Owns
+//! turning a byte offset into a line and a column (`line_at`, the one
+//! place, which the CLI reaches through [`Error::line_in`]); the passes
+//! report a small [`Fault`] (or, the YAML loader, an offset and a message
+//! for a warning) and never count lines themselves.
 
 use core::fmt;
 
@@ -222,6 +224,33 @@ impl Fault {
             (err.first_line, err.first_column) = line_column(input, opened);
         }
         err
+    }
+}
+
+/// A warning about YAML input: where, and what (see
+/// [`Options::warnings`](crate::Options::warnings)).
+#[cfg(feature = "alloc")]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Warning {
+    /// The byte offset of the scalar or tag warned about.
+    pub offset: usize,
+    /// Its 1-based line.
+    pub line: usize,
+    /// Its 1-based column, in characters (as [`Error::column`]).
+    pub column: usize,
+    /// What is wrong, without the position.
+    pub message: alloc::string::String,
+}
+
+#[cfg(feature = "alloc")]
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} at line {}, column {}",
+            self.message, self.line, self.column
+        )
     }
 }
 

@@ -225,9 +225,9 @@ pub use diff::assert_kyaml_eq_impl;
 #[cfg(feature = "alloc")]
 pub use diff::{Diff, LineDiff};
 pub use dump::Dump;
-pub use error::{Error, ErrorKind};
 #[cfg(feature = "alloc")]
-pub use scan::Warning;
+pub use error::Warning;
+pub use error::{Error, ErrorKind};
 #[cfg(feature = "std")]
 pub use stream::Transcoder;
 

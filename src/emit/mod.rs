@@ -271,9 +271,10 @@ impl<'w, K: Sink> Emitter<'w, K> {
     /// (SPEC-YAML.md §3): an own-line comment at the indentation of what
     /// follows (at the document level, on the line before the root or
     /// before the `---` header), a line comment after the comma just
-    /// written, a blank line where it separates two things. The compact
-    /// form has no room for any. Only a source with comments calls this,
-    /// so it costs the JSON path nothing.
+    /// written, a blank line as it is (the source gives out only those
+    /// that separate two things). The compact form has no room for any.
+    /// Only a source with comments calls this, so it costs the JSON path
+    /// nothing.
     #[inline(never)]
     pub(crate) fn trivia(&mut self, trivia: Trivia<'_>) -> Result {
         if !self.trivia {
@@ -305,11 +306,7 @@ impl<'w, K: Sink> Emitter<'w, K> {
                 w.write_str(" #")?;
                 w.write_str(text.trim_end())
             }
-            // None right after an opening bracket.
-            Trivia::BlankLine if self.top == 0 || self.top & NONEMPTY != 0 => {
-                self.out.out().write_char('\n')
-            }
-            Trivia::BlankLine => Ok(()),
+            Trivia::BlankLine => self.out.out().write_char('\n'),
         }
     }
 

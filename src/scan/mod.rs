@@ -37,6 +37,6 @@ pub(crate) use self::text::{KeyId, Piece, Spelling, Text};
 #[cfg(feature = "alloc")]
 pub(crate) use self::yaml::comments as yaml_comments;
 #[cfg(feature = "alloc")]
-pub use self::yaml::source::Warning;
+pub(crate) use self::yaml::cursor::YamlSource;
 #[cfg(feature = "alloc")]
-pub(crate) use self::yaml::source::{load as load_yaml, locate_warnings, warnings, YamlSource};
+pub(crate) use self::yaml::load::{load as load_yaml, locate_warnings, warnings};

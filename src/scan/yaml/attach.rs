@@ -1,18 +1,24 @@
 //! Where each comment and blank line of a YAML stream goes (SPEC-YAML.md
-//! §2, §3), decided while the stream is loaded.
+//! §2–§4): the one owner of that decision, in two steps.
 //!
-//! Owns the attachment rules: an own-line comment group becomes the head
-//! comment of the next item, or the foot comment of a collection that ends
-//! after it, by rules (a)–(c) (by indentation); a comment after content on
-//! its line is that content's line comment, one after `key:` goes after the
-//! key's collection value (or is its scalar value's line comment), one
-//! after a dash (or `---`, or an opening bracket) is a head comment of what
-//! follows; comments before the root, after it, before the first `---`.
-//! Each is recorded as a [`Trivia`] and the index of the loaded item it is
-//! written before (a *slot*), so the source replays them in place and the
-//! emitter only writes them. Blank lines: runs become one; none is kept
-//! after an opening bracket, before a closing one, or at a document's start
-//! or end.
+//! While the stream is loaded ([`Attach`]): an own-line comment group
+//! becomes the head comment of the next item, or the foot comment of a
+//! collection that ends after it, by rules (a)–(c) (by indentation); a
+//! comment after content on its line is that content's line comment, one
+//! after `key:` goes after the key's collection value (or is its scalar
+//! value's line comment), one after a dash (or `---`, or an opening
+//! bracket) is a head comment of what follows; comments before the root,
+//! after it, before the first `---`. Each is recorded as a [`Trivia`] and
+//! the index of the loaded item it is written before (a *slot*). Blank
+//! lines: runs become one; none is kept before a first item or at a
+//! document's start or end.
+//!
+//! Once the stream is loaded ([`Settle`]): the records are met in the
+//! order the driver will read them, aliases and merges replayed, and
+//! settled into exactly what is written (a blank line only between two
+//! things, a line comment only right after its value). The source gives
+//! each settled record out when its walk reaches the slot; the emitter
+//! writes what it is given.
 
 use alloc::vec::Vec;
 
@@ -532,3 +538,122 @@ enum Place {
     /// After the root.
     DocumentFoot,
 }
+
+/// What the walk of a document reads next, as [`Settle`] sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Step {
+    /// An opening bracket.
+    Open,
+    /// A closing bracket: the end of a value.
+    Close,
+    /// A key.
+    Key,
+    /// A scalar value (or the failure a document ends with).
+    Scalar,
+}
+
+/// The last thing read before a record, as far as its settling goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Last {
+    /// An opening bracket: nothing is in its container yet.
+    Open,
+    /// The end of a value, whose line a line comment may end.
+    Value,
+    /// A key, a comment, or nothing yet.
+    Other,
+}
+
+/// The second step of attachment, once the items are loaded: each
+/// document's records, met in the order the driver reads them (the walk of
+/// its items, aliases and merges replayed, each record where the walk
+/// reaches its slot), are settled into exactly what is written, so the
+/// source gives them out as they are and the emitter writes each
+/// (SPEC-YAML.md §3, §4). Where the items around a record were not written
+/// (merged away) or moved (merged in), what is written reads back the
+/// same on a second pass:
+///
+/// - a blank line is kept only if a comment or an item other than a
+///   closing bracket follows it, and not right after an opening bracket
+///   (so none before a closing bracket, after an opening one or at a
+///   document's end, and a run of them is one; attachment leaves none at
+///   a document's start). One after an opening bracket is followed by a
+///   comment (attachment drops those before a first item), which keeps
+///   its list from being cuddled in its stead;
+/// - a line comment stays one only right after the value whose line it
+///   ends, else it goes on a line of its own;
+/// - a document foot comment of a document without a root is an own-line
+///   comment like those before it.
+#[derive(Debug)]
+pub(super) struct Settle<'a> {
+    /// The records settled, every document's in turn.
+    pub(super) out: Vec<(usize, Trivia<'a>)>,
+    last: Last,
+    /// The slot of a blank line that waits for what follows it.
+    held: Option<usize>,
+    /// The document has no root.
+    empty: bool,
+}
+
+impl<'a> Settle<'a> {
+    pub(super) fn new(records: usize) -> Settle<'a> {
+        Settle {
+            out: Vec::with_capacity(records),
+            last: Last::Other,
+            held: None,
+            empty: false,
+        }
+    }
+
+    /// A document (`empty`: without a root) is walked next.
+    pub(super) fn document(&mut self, empty: bool) {
+        (self.last, self.held, self.empty) = (Last::Other, None, empty);
+    }
+
+    /// Whether a blank line waits for what follows it.
+    pub(super) fn holds_blank(&self) -> bool {
+        self.held.is_some()
+    }
+
+    /// The record at `slot` is reached.
+    pub(super) fn record(&mut self, slot: usize, trivia: Trivia<'a>) {
+        let trivia = match trivia {
+            Trivia::BlankLine => {
+                self.held.get_or_insert(slot);
+                return;
+            }
+            Trivia::LineComment(_) if self.last == Last::Value && self.held.is_none() => trivia,
+            Trivia::LineComment(text) => Trivia::Comment(text),
+            // No root to follow: an own line like those before one.
+            Trivia::DocumentFoot(text) if self.empty => Trivia::Comment(text),
+            other => other,
+        };
+        self.release_blank();
+        self.out.push((slot, trivia));
+        self.last = Last::Other;
+    }
+
+    /// The walk reads `step`.
+    pub(super) fn item(&mut self, step: Step) {
+        match step {
+            Step::Close => self.held = None,
+            _ => self.release_blank(),
+        }
+        self.last = match step {
+            Step::Open => Last::Open,
+            Step::Close | Step::Scalar => Last::Value,
+            Step::Key => Last::Other,
+        };
+    }
+
+    /// Writes the held blank line, unless right after an opening bracket.
+    fn release_blank(&mut self) {
+        if let Some(slot) = self.held.take() {
+            if self.last != Last::Open {
+                self.out.push((slot, Trivia::BlankLine));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -56,11 +56,13 @@
 #[cfg(feature = "alloc")]
 mod attach;
 mod chars;
+#[cfg(feature = "alloc")]
+pub(crate) mod cursor;
+#[cfg(feature = "alloc")]
+pub(crate) mod load;
 mod parser;
 mod scalar;
 mod scanner;
-#[cfg(feature = "alloc")]
-pub(crate) mod source;
 mod syntax;
 #[cfg(test)]
 mod tests;

@@ -1,5 +1,5 @@
-//! The YAML [`Source`]: the syntax events of the [`Parser`] turned into
-//! the data events the driver writes, as kubectl reads them
+//! The YAML loader: the syntax events of the [`Parser`] turned into the
+//! data items the YAML [`Source`] gives out, as kubectl reads them
 //! (SPEC-YAML.md §1, §2).
 //!
 //! Owns the meaning of a YAML stream as JSON data: which node is a key and
@@ -15,8 +15,14 @@
 //! scalar's text is its source) or of a side buffer (decoded scalars that
 //! fold or escape, converted keys, numbers, `!!binary` and tagged texts). An alias is one item that
 //! replays the anchored node's items; a merge is one item that replays the
-//! entries it keeps. [`YamlSource`] is a cursor over that list: cloning it
-//! saves a place, as the driver needs. This needs `alloc`.
+//! entries it keeps; [`Walk`] is the one order they are read in. Comments
+//! and blank lines are attached as the stream is loaded and settled once
+//! it is (`attach.rs`); the loader only tells attachment where each node
+//! and record is. The YAML [`Source`] (`cursor.rs`) is a cursor over a
+//! [`Loaded`] stream. This needs `alloc`.
+//!
+//! Also here: the warnings noted while loading, located
+//! ([`locate_warnings`]; the [`Warning`] type is `error.rs`'s).
 //!
 //! A document that fails ends with the error as its last item, so the
 //! driver writes the documents before it and meets the error where a
@@ -33,24 +39,27 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt::Write as _;
 
-use super::attach::{Attach, Role};
+use super::attach::{Attach, Role, Settle, Step};
 use super::parser::Parser;
 use super::scalar::{Scalar, Style};
 use super::syntax::{Kind, Props, SyntaxTag};
+use crate::error::Warning;
 use crate::error::{ErrorKind, Fault, Lines};
 use crate::scan::resolve::{self, Key, Number, Schema, Tagged, Value};
-use crate::scan::{Event, Shapes, Source, Spelling, Text, Trivia};
+#[cfg(doc)]
+use crate::scan::Source;
+use crate::scan::{Spelling, Text, Trivia};
 
 /// A string of a key or value: a span of the input, or of the side buffer.
 #[derive(Clone, Copy, Debug)]
-enum TextRef<'a> {
+pub(super) enum TextRef<'a> {
     Input(Text<'a>),
     Stored { start: usize, end: usize },
 }
 
 /// One data event of a document, or an instruction to replay others.
 #[derive(Clone, Copy, Debug)]
-enum Item<'a> {
+pub(super) enum Item<'a> {
     /// A map or list opens; `close` is the index of its [`Item::Close`].
     Open {
         at: usize,
@@ -100,37 +109,38 @@ enum Item<'a> {
 
 /// One document: where it starts in the input, and its items.
 #[derive(Clone, Copy, Debug)]
-struct Doc {
-    start: usize,
-    first: usize,
-    end: usize,
+pub(super) struct Doc {
+    pub(super) start: usize,
+    pub(super) first: usize,
+    pub(super) end: usize,
     /// Its comments and blank lines: a range of [`Loaded::trivia`].
-    trivia: (usize, usize),
+    pub(super) trivia: (usize, usize),
     /// Those before its `---`: a range of [`Loaded::preambles`].
-    preamble: (usize, usize),
+    pub(super) preamble: (usize, usize),
 }
 
 /// A YAML stream read into data items (see the module docs).
 #[derive(Debug, Default)]
 pub(crate) struct Loaded<'a> {
-    store: String,
-    items: Vec<Item<'a>>,
+    pub(super) store: String,
+    pub(super) items: Vec<Item<'a>>,
     /// Map entries a merge keeps: the range of items from a key to the
     /// end of its value.
-    entries: Vec<(usize, usize)>,
-    docs: Vec<Doc>,
+    pub(super) entries: Vec<(usize, usize)>,
+    pub(super) docs: Vec<Doc>,
     /// An error after the last document (between documents).
-    after: Option<Fault>,
+    pub(super) after: Option<Fault>,
     /// Every key by where it starts, for [`Source::key_at`].
-    keys: Vec<(usize, TextRef<'a>)>,
+    pub(super) keys: Vec<(usize, TextRef<'a>)>,
     warnings: Vec<(usize, String)>,
-    /// Comments and blank lines, each with the index of the item it is
-    /// written before (see `attach.rs`), ordered within each document.
-    trivia: Vec<(usize, Trivia<'a>)>,
+    /// Comments and blank lines as they are written, each with the index
+    /// of the item it is written before (attached and settled, see
+    /// `attach.rs`), ordered within each document.
+    pub(super) trivia: Vec<(usize, Trivia<'a>)>,
     /// Comments before a document's `---`, and of an input without any
     /// document ([`Loaded::tail`]).
-    preambles: Vec<Trivia<'a>>,
-    tail: (usize, usize),
+    pub(super) preambles: Vec<Trivia<'a>>,
+    pub(super) tail: (usize, usize),
 }
 
 impl Loaded<'_> {
@@ -175,11 +185,74 @@ pub(crate) fn load(input: &[u8], schema: Schema, depth_limit: usize) -> Loaded<'
     let (range, end) = last.map_or((None, 0), |(r, e)| (Some(r), e));
     loader.out.tail = loader.attach.document_start(true, range, end);
     let mut out = loader.out;
-    out.trivia = core::mem::take(&mut loader.attach.trivia);
     out.preambles = core::mem::take(&mut loader.attach.preambles);
+    settle(&mut out, &loader.attach.trivia);
     out.keys.sort_by_key(|&(at, _)| at);
     out.keys.dedup_by_key(|&mut (at, _)| at);
     out
+}
+
+/// Settles the comments and blank lines attached in `records` into
+/// `loaded`'s, which the source gives out as they are: each document that
+/// has any is walked as the source will read it, and [`Settle`] decides
+/// at each record. A walk stops after the last record is settled.
+fn settle<'a>(loaded: &mut Loaded<'a>, records: &[(usize, Trivia<'a>)]) {
+    let step = |item: &Item<'_>| match item {
+        Item::Open { .. } => Step::Open,
+        Item::Close { .. } => Step::Close,
+        Item::Key { .. } => Step::Key,
+        _ => Step::Scalar,
+    };
+    let mut settle = Settle::new(records.len());
+    for i in 0..loaded.docs.len() {
+        let Some(&doc) = loaded.docs.get(i) else {
+            break;
+        };
+        let start = settle.out.len();
+        let (mut next, end) = doc.trivia;
+        settle.document(doc.first == doc.end);
+        let mut walk = Walk::new(doc.first, doc.end);
+        // What the last item read was, until a record needs it: only the
+        // last one before a record counts, unless a blank line waits.
+        let mut unsettled = None;
+        loop {
+            let record = records.get(next).filter(|_| next < end);
+            if let Some(&(slot, trivia)) = record.filter(|r| walk.reaches(r.0)) {
+                if let Some(step) = unsettled.take() {
+                    settle.item(step);
+                }
+                settle.record(slot, trivia);
+                next += 1;
+                continue;
+            }
+            if record.is_none() && !settle.holds_blank() {
+                break;
+            }
+            if let (Some(&(slot, _)), false) = (record, settle.holds_blank()) {
+                // Up to the record, only the last item counts.
+                if let Some(last) = walk.skip_plain(loaded, slot) {
+                    unsettled = loaded.items.get(last).map(step);
+                    continue;
+                }
+            }
+            let item = match walk.next_item(loaded) {
+                None => break,
+                Some(None) => continue,
+                Some(Some(item)) => item,
+            };
+            match settle.holds_blank() {
+                true => settle.item(step(&item)),
+                false => unsettled = Some(step(&item)),
+            }
+            if let Item::Fail(_) = item {
+                break;
+            }
+        }
+        if let Some(d) = loaded.docs.get_mut(i) {
+            d.trivia = (start, settle.out.len());
+        }
+    }
+    loaded.trivia = settle.out;
 }
 
 /// What an anchor names.
@@ -253,7 +326,7 @@ fn data(at: usize, message: &'static str) -> Fault {
 
 /// A text that needs no decoding, flagged printable when it is: verbatim,
 /// or [`Spelling::Unescaped`] when it holds `"`, `\` or C0 controls.
-fn verbatim(s: &str) -> Text<'_> {
+pub(super) fn verbatim(s: &str) -> Text<'_> {
     // One word-at-a-time pass: the first `"`, `\` or C0 control, and
     // whether every byte before it is printable ASCII.
     match crate::swar::string_special_printable(s.as_bytes(), 0) {
@@ -912,237 +985,80 @@ struct Run {
     entries: bool,
 }
 
-/// A cursor over a [`Loaded`] stream: the YAML [`Source`].
+/// The order a document's items are read in: its own items, each alias
+/// and merge replaying the items it names where it stands. The one walk
+/// the source reads and the settling of the trivia (`attach.rs`) follow.
 #[derive(Clone, Debug)]
-pub(crate) struct YamlSource<'l> {
-    loaded: &'l Loaded<'l>,
-    /// The document [`Source::next_document`] opens next.
-    next_doc: usize,
+pub(super) struct Walk {
     run: Run,
     /// The runs an alias or a merge interrupted.
     stack: Vec<Run>,
-    depth: usize,
-    at: usize,
-    /// The current document's comments and blank lines not yet read: a
-    /// range of [`Loaded::trivia`].
-    trivia: (usize, usize),
-    /// The last event given out ended a value (a scalar or a closing
-    /// bracket): a line comment may follow on its line.
-    after_value: bool,
-    /// A blank line is due: written only if a comment or an item other
-    /// than a closing bracket comes before the document ends.
-    held_blank: bool,
-    /// The item read while a held blank line waited for it: given out
-    /// next, after the blank line.
-    queued: Option<Item<'l>>,
-    /// Records of [`YamlSource::trivia`] are left, or one is held or
-    /// queued: events take the way that gives them out.
-    with_trivia: bool,
-    /// Those before its header: a range of [`Loaded::preambles`].
-    preamble: (usize, usize),
 }
 
-impl<'l> YamlSource<'l> {
-    pub(crate) fn new(loaded: &'l Loaded<'l>) -> YamlSource<'l> {
-        YamlSource {
-            loaded,
-            next_doc: 0,
+impl Walk {
+    /// A walk of the items `first..end`.
+    pub(super) fn new(first: usize, end: usize) -> Walk {
+        Walk {
             run: Run {
-                next: 0,
-                end: 0,
+                next: first,
+                end,
                 entries: false,
             },
             stack: Vec::new(),
-            depth: 0,
-            at: 0,
-            trivia: (0, 0),
-            after_value: false,
-            held_blank: false,
-            queued: None,
-            with_trivia: false,
-            preamble: (0, 0),
         }
     }
 
-    /// Opens document `index`.
-    fn begin(&mut self, index: usize) -> bool {
-        let Some(doc) = self.loaded.docs.get(index) else {
-            return false;
-        };
-        self.next_doc = index + 1;
+    /// Restarts the walk at the items `first..end`.
+    pub(super) fn restart(&mut self, first: usize, end: usize) {
         self.run = Run {
-            next: doc.first,
-            end: doc.end,
+            next: first,
+            end,
             entries: false,
         };
         self.stack.clear();
-        self.depth = 0;
-        self.at = doc.start;
-        (self.trivia, self.preamble) = (doc.trivia, doc.preamble);
-        (self.after_value, self.held_blank, self.queued) = (false, false, None);
-        self.with_trivia = doc.trivia.0 < doc.trivia.1;
-        true
     }
 
-    /// The comment or blank line due before the item read next: records
-    /// are in slot order and each is given out once, when the run reading
-    /// the document's own items, or a merge replaying entries of an inline
-    /// map (which lie in slot order past the merge key), reaches its
-    /// slot. Alias replays never reach one: an anchor's items come before
-    /// the alias, and their records were given out there.
-    fn due_trivia(&mut self) -> Option<Trivia<'l>> {
-        let (next, end) = self.trivia;
-        if next >= end || self.run.entries {
-            return None;
-        }
-        let &(slot, trivia) = self.loaded.trivia.get(next)?;
-        if slot > self.run.next {
-            return None;
-        }
-        self.trivia.0 += 1;
-        Some(trivia)
-    }
-
-    /// The event for a due comment or blank line, if any now: the records
-    /// as attached, made what a second pass reads back the same
-    /// (SPEC-YAML.md §3, §4) where the items around them were not written
-    /// (merged away) or moved (merged in). A blank line is held until a
-    /// comment or an item other than a closing bracket follows (so none
-    /// comes before a closing bracket or a document's end, and a run of
-    /// them is one; the emitter drops one after an opening bracket, and
-    /// attachment leaves none at a document's start); a document foot
-    /// comment of a document without a root is an own-line comment like
-    /// those before it; a line comment stays one only right after the
-    /// value whose line it ends, else it goes on a line of its own.
-    fn trivia_event(&mut self, trivia: Trivia<'l>) -> Option<Event<'l, Trivia<'l>>> {
-        let trivia = match trivia {
-            Trivia::BlankLine => {
-                self.held_blank = true;
-                return None;
-            }
-            Trivia::LineComment(_) if self.after_value && !self.held_blank => trivia,
-            Trivia::LineComment(text) => Trivia::Comment(text),
-            // No root to follow: an own line like those before one.
-            Trivia::DocumentFoot(text) if self.document_is_empty() => Trivia::Comment(text),
-            other => other,
-        };
-        self.after_value = false;
-        if core::mem::take(&mut self.held_blank) {
-            // The record is due again, after the blank line.
-            self.trivia.0 -= 1;
-            return Some(Event::Trivia(Trivia::BlankLine));
-        }
-        Some(Event::Trivia(trivia))
-    }
-
-    /// [`Source::next_event`] while comments or blank lines of the
-    /// document are still to come or held: out of line, so that documents
-    /// without them (and the rest of one after its last) read items only.
-    #[inline(never)]
-    fn next_event_with_trivia(&mut self) -> Result<Option<Event<'l, Trivia<'l>>>, Fault> {
-        let event = self.next_item_or_trivia();
-        self.with_trivia =
-            self.trivia.0 < self.trivia.1 || self.held_blank || self.queued.is_some();
-        event
-    }
-
-    fn next_item_or_trivia(&mut self) -> Result<Option<Event<'l, Trivia<'l>>>, Fault> {
-        if let Some(item) = self.queued.take() {
-            return self.item_event(item);
-        }
-        let item = loop {
-            if let Some(trivia) = self.due_trivia() {
-                match self.trivia_event(trivia) {
-                    Some(event) => return Ok(Some(event)),
-                    None => continue,
-                }
-            }
-            match self.next_item() {
-                None => {
-                    self.held_blank = false;
-                    return Ok(None);
-                }
-                Some(None) => continue,
-                Some(Some(item)) => break item,
-            }
-        };
-        if self.held_blank {
-            self.held_blank = false;
-            if !matches!(item, Item::Close { .. }) {
-                self.queued = Some(item);
-                self.after_value = false;
-                return Ok(Some(Event::Trivia(Trivia::BlankLine)));
-            }
-        }
-        self.item_event(item)
-    }
-
-    /// The event of a data item, where it is given out: the position and
-    /// depth it sets are what the driver asks for next.
+    /// The index of the item read next in the current run.
     #[inline(always)]
-    fn item_event(&mut self, item: Item<'l>) -> Result<Option<Event<'l, Trivia<'l>>>, Fault> {
-        let event = match item {
-            Item::Open { at, map, .. } => {
-                (self.at, self.after_value) = (at, false);
-                self.depth += 1;
-                match map {
-                    true => Event::MapStart,
-                    false => Event::ListStart,
-                }
-            }
-            Item::Close { at, map } => {
-                (self.at, self.after_value) = (at, true);
-                self.depth = self.depth.saturating_sub(1);
-                match map {
-                    true => Event::MapEnd,
-                    false => Event::ListEnd,
-                }
-            }
-            Item::Key { at, text } => {
-                (self.at, self.after_value) = (at, false);
-                Event::Key(self.text(text))
-            }
-            Item::Str { at, text } => {
-                (self.at, self.after_value) = (at, true);
-                Event::Str(self.text(text))
-            }
-            Item::Number { at, start, end } => {
-                (self.at, self.after_value) = (at, true);
-                Event::Number {
-                    text: self.loaded.store.get(start..end).unwrap_or("0"),
-                    exponent: false,
-                }
-            }
-            Item::Bool { at, value } => {
-                (self.at, self.after_value) = (at, true);
-                Event::Bool(value)
-            }
-            Item::Null { at } => {
-                (self.at, self.after_value) = (at, true);
-                Event::Null
-            }
-            Item::Fail(fault) => return Err(fault),
-            // `next_item` follows replays.
-            Item::Alias { .. } | Item::Merge { .. } => return Ok(None),
-        };
-        Ok(Some(event))
+    pub(super) fn next_index(&self) -> usize {
+        self.run.next
     }
 
-    fn text(&self, text: TextRef<'l>) -> Text<'l> {
-        match text {
-            TextRef::Input(text) => text,
-            TextRef::Stored { start, end } => {
-                verbatim(self.loaded.store.get(start..end).unwrap_or(""))
+    /// Whether the comment or blank line written before item `slot` is
+    /// due now: the records are in slot order and each is due once, when
+    /// the run reading the document's own items, or a merge replaying
+    /// entries of an inline map (which lie in slot order past the merge
+    /// key), reaches its slot. Alias replays never reach one: an anchor's
+    /// items come before the alias, and their records were due there.
+    #[inline(always)]
+    pub(super) fn reaches(&self, slot: usize) -> bool {
+        !self.run.entries && slot <= self.run.next
+    }
+
+    /// Reads at once the items of the current run before item `until`
+    /// that replay nothing (as [`Walk::next_item`] would, one by one):
+    /// the index of the last one read, if any.
+    #[inline(always)]
+    pub(super) fn skip_plain(&mut self, loaded: &Loaded<'_>, until: usize) -> Option<usize> {
+        let start = self.run.next;
+        if self.run.entries {
+            return None;
+        }
+        let until = until.min(self.run.end);
+        while self.run.next < until {
+            match loaded.items.get(self.run.next) {
+                Some(Item::Alias { .. } | Item::Merge { .. } | Item::Fail(_)) | None => break,
+                Some(_) => self.run.next += 1,
             }
         }
+        (self.run.next > start).then(|| self.run.next - 1)
     }
 
     /// The next item that is data (replays followed); `Some(None)` where
     /// one run of items ends or a merged entry's begins (comments may be
     /// due there).
     #[inline(always)]
-    fn next_item(&mut self) -> Option<Option<Item<'l>>> {
-        let loaded = self.loaded;
+    pub(super) fn next_item<'a>(&mut self, loaded: &Loaded<'a>) -> Option<Option<Item<'a>>> {
         loop {
             if self.run.next >= self.run.end {
                 self.run = self.stack.pop()?;
@@ -1190,164 +1106,6 @@ impl<'l> YamlSource<'l> {
                 item => return Some(Some(item)),
             }
         }
-    }
-}
-
-impl<'l> Source<'l> for YamlSource<'l> {
-    type Trivia = crate::scan::Trivia<'l>;
-
-    fn next_document(&mut self) -> Result<bool, Fault> {
-        match self.begin(self.next_doc) {
-            true => Ok(true),
-            false => {
-                // An input of nothing but comments: they are its preamble.
-                self.preamble = self.loaded.tail;
-                self.loaded.after.map_or(Ok(false), Err)
-            }
-        }
-    }
-
-    fn peek_document(&self) -> Result<(usize, bool), Fault> {
-        match (self.loaded.docs.get(self.next_doc), self.loaded.after) {
-            (Some(doc), _) => Ok((doc.start, true)),
-            (None, Some(fault)) => Err(fault),
-            (None, None) => Ok((self.at, false)),
-        }
-    }
-
-    fn next_event(&mut self) -> Result<Option<Event<'l, Self::Trivia>>, Fault> {
-        if self.with_trivia {
-            return self.next_event_with_trivia();
-        }
-        loop {
-            match self.next_item() {
-                None => return Ok(None),
-                Some(None) => continue,
-                Some(Some(item)) => return self.item_event(item),
-            }
-        }
-    }
-
-    fn at(&self, pos: usize) -> Self {
-        let mut again = self.clone();
-        let current = self.next_doc.checked_sub(1);
-        let index = current
-            .filter(|&i| self.loaded.docs.get(i).is_some_and(|d| d.start == pos))
-            .or_else(|| self.loaded.docs.iter().position(|d| d.start == pos));
-        if let Some(index) = index {
-            again.begin(index);
-        }
-        again
-    }
-
-    fn pos(&self) -> usize {
-        self.at
-    }
-
-    fn token_start(&self) -> usize {
-        self.at
-    }
-
-    fn depth(&self) -> usize {
-        self.depth
-    }
-
-    fn list_starts_with_container(&self) -> bool {
-        let items = &self.loaded.items;
-        match items.get(self.run.next) {
-            Some(Item::Open { .. }) => true,
-            Some(&Item::Alias { start, .. }) => matches!(items.get(start), Some(Item::Open { .. })),
-            _ => false,
-        }
-    }
-
-    fn skim_list(&self, shapes: &mut impl Shapes) {
-        let mut cursor = self.clone();
-        let base = self.depth.saturating_sub(1);
-        shapes.list(base, self.list_starts_with_container());
-        // The next event is the first element of the list just opened.
-        let mut first = true;
-        while let Ok(Some(event)) = cursor.next_event() {
-            let holder = cursor.depth;
-            match event {
-                Event::MapStart | Event::ListStart => {
-                    let d = cursor.depth - 1;
-                    match event {
-                        Event::MapStart => shapes.map(d),
-                        _ => shapes.list(d, cursor.list_starts_with_container()),
-                    }
-                    first = matches!(event, Event::ListStart);
-                }
-                Event::MapEnd | Event::ListEnd => {
-                    if cursor.depth <= base {
-                        return;
-                    }
-                    first = false;
-                }
-                Event::Key(_) => {}
-                // Directly in a list, it uncuddles it.
-                Event::Trivia(_) => {
-                    if holder > 0 && shapes.is_list(holder - 1) {
-                        shapes.scalar_element(holder - 1);
-                    }
-                }
-                Event::Str(_) | Event::Number { .. } | Event::Bool(_) | Event::Null => {
-                    if holder > 0 && !first && shapes.is_list(holder - 1) {
-                        shapes.scalar_element(holder - 1);
-                    }
-                    first = false;
-                }
-            }
-        }
-    }
-
-    fn preamble(&mut self) -> Option<Trivia<'l>> {
-        let (next, end) = self.preamble;
-        let trivia = *self.loaded.preambles.get(next).filter(|_| next < end)?;
-        self.preamble.0 += 1;
-        Some(trivia)
-    }
-
-    fn document_is_empty(&self) -> bool {
-        let current = self.next_doc.checked_sub(1);
-        current
-            .and_then(|i| self.loaded.docs.get(i))
-            .is_some_and(|doc| doc.first == doc.end)
-    }
-
-    fn key_at(&self, pos: usize) -> Text<'l> {
-        let keys = &self.loaded.keys;
-        match keys.binary_search_by_key(&pos, |&(at, _)| at) {
-            Ok(i) => keys
-                .get(i)
-                .map_or(Text::printable(""), |&(_, t)| self.text(t)),
-            Err(_) => Text::printable(""),
-        }
-    }
-}
-
-/// A warning about YAML input: where, and what (see
-/// [`Options::warnings`](crate::Options::warnings)).
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Warning {
-    /// The byte offset of the scalar or tag warned about.
-    pub offset: usize,
-    /// Its 1-based line.
-    pub line: usize,
-    /// Its 1-based column, in characters (as [`Error::column`](crate::Error::column)).
-    pub column: usize,
-    /// What is wrong, without the position.
-    pub message: String,
-}
-
-impl core::fmt::Display for Warning {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(
-            f,
-            "{} at line {}, column {}",
-            self.message, self.line, self.column
-        )
     }
 }
 
