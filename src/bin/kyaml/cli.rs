@@ -143,11 +143,12 @@ impl<I: Iterator<Item = OsString>> Args<I> {
     }
 
     /// Reads every argument: operands into `operands`, the flags every
-    /// mode takes into `opts` and `from` (see [`Args::common`]), and each
-    /// other flag through `flag`, which returns `Err` with the exit status
-    /// to stop with (after `--help`, or a message).
+    /// mode takes into `opts` and `from` (see [`Args::common`]; `--help`
+    /// prints `usage` and the common footer), and each other flag through
+    /// `flag`, which returns `Err` with the exit status to stop with.
     pub(crate) fn parse(
         &mut self,
+        usage: &str,
         opts: &mut kyaml::Options,
         mut from: Option<&mut Option<kyaml::Input>>,
         operands: &mut Vec<std::path::PathBuf>,
@@ -157,7 +158,7 @@ impl<I: Iterator<Item = OsString>> Args<I> {
             match arg {
                 Arg::Operand(operand) => operands.push(operand.into()),
                 Arg::Flag(name) => {
-                    if !self.common(&name, opts, from.as_deref_mut())? {
+                    if !self.common(&name, usage, opts, from.as_deref_mut())? {
                         flag(&name, self)?;
                     }
                 }
@@ -166,16 +167,22 @@ impl<I: Iterator<Item = OsString>> Args<I> {
         Ok(())
     }
 
-    /// Handles the flags every mode takes: `--schema` (into `opts`),
-    /// `--from` (into `from`, for the modes that read JSON). `Ok(false)`
-    /// if `flag` is none of them.
+    /// Handles the flags every mode takes: `-h`/`--help` (prints `usage`
+    /// and [`HELP_FOOTER`], then stops with success), `--schema` (into
+    /// `opts`), `--from` (into `from`, for the modes that read JSON).
+    /// `Ok(false)` if `flag` is none of them.
     fn common(
         &mut self,
         flag: &str,
+        usage: &str,
         opts: &mut kyaml::Options,
         from: Option<&mut Option<kyaml::Input>>,
     ) -> Result<bool, ExitCode> {
         match (flag, from) {
+            ("-h" | "--help", _) => {
+                print!("{usage}\n{HELP_FOOTER}");
+                return Err(ExitCode::SUCCESS);
+            }
             ("--schema", _) => {
                 let what = "kubectl or yaml-1.2";
                 *opts = match self.value(what)?.as_str() {

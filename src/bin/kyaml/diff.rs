@@ -52,32 +52,34 @@ pub(crate) fn main(args: impl Iterator<Item = OsString>) -> ExitCode {
     let mut comments = false;
     let mut from = None;
     let mut opts = kyaml::Options::new();
-    let parsed = args.parse(&mut opts, Some(&mut from), &mut files, |flag, args| {
-        match flag {
-            "--unordered" => unordered = true,
-            "--comments" => comments = true,
-            "-U" | "--context" => {
-                let what = "a number of lines";
-                let n = args.value(what)?;
-                context = n.parse().map_err(|_| args.bad_value(what, &n))?;
-            }
-            "--color" | "--colour" => {
-                let what = "auto, always or never";
-                color = match args.value(what)?.as_str() {
-                    "auto" => Color::Auto,
-                    "always" => Color::Always,
-                    "never" => Color::Never,
-                    other => return Err(args.bad_value(what, other)),
+    let parsed = args.parse(
+        USAGE,
+        &mut opts,
+        Some(&mut from),
+        &mut files,
+        |flag, args| {
+            match flag {
+                "--unordered" => unordered = true,
+                "--comments" => comments = true,
+                "-U" | "--context" => {
+                    let what = "a number of lines";
+                    let n = args.value(what)?;
+                    context = n.parse().map_err(|_| args.bad_value(what, &n))?;
                 }
+                "--color" | "--colour" => {
+                    let what = "auto, always or never";
+                    color = match args.value(what)?.as_str() {
+                        "auto" => Color::Auto,
+                        "always" => Color::Always,
+                        "never" => Color::Never,
+                        other => return Err(args.bad_value(what, other)),
+                    }
+                }
+                _ => return Err(args.unknown()),
             }
-            "-h" | "--help" => {
-                print!("{USAGE}\n{}", cli::HELP_FOOTER);
-                return Err(ExitCode::SUCCESS);
-            }
-            _ => return Err(args.unknown()),
-        }
-        Ok(())
-    });
+            Ok(())
+        },
+    );
     if let Err(code) = parsed {
         return code;
     }

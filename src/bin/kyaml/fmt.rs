@@ -82,7 +82,7 @@ pub(crate) fn main(args: impl Iterator<Item = OsString>) -> ExitCode {
         excludes: Rules::default(),
         markdown: false,
     };
-    let parsed = args.parse(&mut opts, None, &mut paths, |flag, args| {
+    let parsed = args.parse(USAGE, &mut opts, None, &mut paths, |flag, args| {
         match flag {
             "--check" => mode.check = true,
             "-w" | "--write" => mode.write = true,
@@ -90,10 +90,6 @@ pub(crate) fn main(args: impl Iterator<Item = OsString>) -> ExitCode {
             "-c" | "--compact" => compact = true,
             "--markdown" => walk.markdown = true,
             "--exclude" => walk.excludes.add(args.value("a glob")?.as_bytes()),
-            "-h" | "--help" => {
-                print!("{USAGE}\n{}", cli::HELP_FOOTER);
-                return Err(ExitCode::SUCCESS);
-            }
             _ => return Err(args.unknown()),
         }
         Ok(())

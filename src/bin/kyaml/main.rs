@@ -69,22 +69,24 @@ fn convert(args: impl Iterator<Item = OsString>) -> ExitCode {
     let (mut compact, mut keep_going) = (false, false);
     let mut from = None;
     let mut files = Vec::new();
-    let parsed = args.parse(&mut opts, Some(&mut from), &mut files, |flag, args| {
-        match flag {
-            "-c" | "--compact" => compact = true,
-            "-k" | "--keep-going" => keep_going = true,
-            "-h" | "--help" => {
-                print!("{USAGE}\n{}", cli::HELP_FOOTER);
-                return Err(ExitCode::SUCCESS);
+    let parsed = args.parse(
+        USAGE,
+        &mut opts,
+        Some(&mut from),
+        &mut files,
+        |flag, args| {
+            match flag {
+                "-c" | "--compact" => compact = true,
+                "-k" | "--keep-going" => keep_going = true,
+                "-V" | "--version" => {
+                    println!("kyaml {}", env!("CARGO_PKG_VERSION"));
+                    return Err(ExitCode::SUCCESS);
+                }
+                _ => return Err(args.unknown()),
             }
-            "-V" | "--version" => {
-                println!("kyaml {}", env!("CARGO_PKG_VERSION"));
-                return Err(ExitCode::SUCCESS);
-            }
-            _ => return Err(args.unknown()),
-        }
-        Ok(())
-    });
+            Ok(())
+        },
+    );
     if let Err(code) = parsed {
         return code;
     }

@@ -19,6 +19,14 @@ fn suite_dir() -> PathBuf {
 }
 
 /// Every case directory (sub-cases included), sorted.
+/// A suite case's name: its directory below the suite's.
+fn case_name(case: &Path) -> String {
+    case.strip_prefix(suite_dir())
+        .unwrap()
+        .display()
+        .to_string()
+}
+
 fn cases() -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut dirs: Vec<PathBuf> = fs::read_dir(suite_dir())
@@ -165,11 +173,7 @@ fn yaml_test_suite() {
     let mut refused = 0;
     let mut failures = Vec::new();
     for case in cases() {
-        let name = case
-            .strip_prefix(suite_dir())
-            .unwrap()
-            .display()
-            .to_string();
+        let name = case_name(&case);
         let input = fs::read(case.join("in.yaml")).unwrap();
         let got = events_text(&input);
         let error_case = case.join("error").exists();
@@ -542,11 +546,7 @@ fn suite_data_equals_in_json() {
     let (mut total, mut equal) = (0, 0);
     let mut failures = Vec::new();
     for case in cases() {
-        let name = case
-            .strip_prefix(suite_dir())
-            .unwrap()
-            .display()
-            .to_string();
+        let name = case_name(&case);
         if case.join("error").exists()
             || !case.join("in.json").exists()
             || VALID_KUBECTL_REFUSES.contains(&name.as_str())
@@ -806,11 +806,7 @@ fn crlf_reads_like_lf() {
         }
         let crlf = input.replace('\n', "\r\n");
         let got = events_text(crlf.as_bytes());
-        let name = case
-            .strip_prefix(suite_dir())
-            .unwrap()
-            .display()
-            .to_string();
+        let name = case_name(&case);
         match suite_expectation(&name, case.join("error").exists()) {
             Some(refused) => {
                 if got.is_err() != refused {
