@@ -57,7 +57,20 @@ pub(crate) trait Sink {
     fn written(&self) -> usize;
     /// Keeps only the first `len` bytes written.
     fn take_back(&mut self, len: usize);
+
+    /// Writes the first `len` bytes of `text`, a constant of at least
+    /// [`SHORT_PREFIX`] bytes. A sink may copy a fixed [`SHORT_PREFIX`]
+    /// bytes and cut the rest off: a copy of a known length needs no call
+    /// to `memcpy`, which costs more than the copy for the short pieces
+    /// (a line feed and an indent) written for every member.
+    #[inline(always)]
+    fn write_prefix(&mut self, text: &str, len: usize) -> Result {
+        self.out().write_str(&text[..len])
+    }
 }
+
+/// How many bytes [`Sink::write_prefix`] may copy at once.
+const SHORT_PREFIX: usize = 32;
 
 #[cfg(feature = "alloc")]
 impl Sink for &mut alloc::string::String {
@@ -75,6 +88,19 @@ impl Sink for &mut alloc::string::String {
 
     fn take_back(&mut self, len: usize) {
         self.truncate(len);
+    }
+
+    #[inline(always)]
+    fn write_prefix(&mut self, text: &str, len: usize) -> Result {
+        match text.get(..SHORT_PREFIX) {
+            Some(chunk) if len <= SHORT_PREFIX => {
+                let end = self.len() + len;
+                self.push_str(chunk);
+                self.truncate(end);
+            }
+            _ => self.push_str(&text[..len]),
+        }
+        Ok(())
     }
 }
 
@@ -378,9 +404,9 @@ impl<'w, K: Sink> Emitter<'w, K> {
     /// A line feed and the indent of `level`, in one write when it fits.
     #[inline(always)]
     fn newline(&mut self, level: usize) -> Result {
-        match NEWLINE_SPACES.get(..1 + 2 * level) {
-            Some(s) => self.out.out().write_str(s),
-            None => {
+        match 1 + 2 * level {
+            len if len <= NEWLINE_SPACES.len() => self.out.write_prefix(NEWLINE_SPACES, len),
+            _ => {
                 self.out.out().write_str("\n")?;
                 indent(self.out.out(), level)
             }
