@@ -137,7 +137,10 @@ pub(crate) struct Mark {
 
 /// Writes the events of one document as KYAML. The per-event methods for
 /// brackets, numbers and words, and the separators, are inlined into the
-/// writing loop: most of their work is a flag test and one write.
+/// writing loop: most of their work is a flag test and one write. So is
+/// [`Emitter::key`], whose call's register saving cost more than a tenth of
+/// its work; [`Emitter::string`] is not, as inlining it too measured no
+/// better (docs/performance-notes.md).
 pub(crate) struct Emitter<'w, K> {
     out: K,
     compact: bool,
@@ -262,6 +265,7 @@ impl<'w, K: Sink> Emitter<'w, K> {
 
     /// Writes a map key; `id` is its [`KeyId`], which the caller may
     /// share with the duplicate-key check.
+    #[inline(always)]
     pub(crate) fn key(&mut self, key: &Text<'_>, id: &KeyId) -> Result {
         self.separate()?;
         let bare = self.bare_keys.is_bare(key, id);
