@@ -424,3 +424,23 @@ impl<'w, K: Sink> Emitter<'w, K> {
 pub(crate) fn write_text<W: Write + ?Sized>(out: &mut W, text: &[u8]) -> Result {
     string::write_plain(out, text)
 }
+
+#[cfg(all(test, feature = "alloc"))]
+mod tests {
+    use super::{Sink, NEWLINE_SPACES, SHORT_PREFIX};
+    use alloc::string::String;
+
+    /// The String sink's fixed-size copy writes exactly the prefix asked
+    /// for, after what was there, for every length, shorter and longer
+    /// than the fixed copy.
+    #[test]
+    fn string_write_prefix_writes_exactly_the_prefix() {
+        assert!(NEWLINE_SPACES.len() > SHORT_PREFIX);
+        for len in 0..=NEWLINE_SPACES.len() {
+            let mut out = String::from("x");
+            (&mut out).write_prefix(NEWLINE_SPACES, len).unwrap();
+            assert_eq!(out.len(), 1 + len);
+            assert_eq!(&out[1..], &NEWLINE_SPACES[..len]);
+        }
+    }
+}
