@@ -65,6 +65,7 @@ pub(crate) trait Sink {
     /// (a line feed and an indent) written for every member.
     #[inline(always)]
     fn write_prefix(&mut self, text: &str, len: usize) -> Result {
+        debug_assert!(text.len() >= SHORT_PREFIX);
         self.out().write_str(&text[..len])
     }
 }
