@@ -57,7 +57,23 @@ pub(crate) trait Sink {
     fn written(&self) -> usize;
     /// Keeps only the first `len` bytes written.
     fn take_back(&mut self, len: usize);
+
+    /// Writes the first `len` bytes of `text`, a constant of at least
+    /// [`SHORT_PREFIX`] bytes. A sink may copy a fixed [`SHORT_PREFIX`]
+    /// bytes and cut the rest off: a copy of a known length needs no call
+    /// to `memcpy`, which costs more than the copy for the short pieces
+    /// (a line feed and an indent) written for every member.
+    #[inline(always)]
+    fn write_prefix(&mut self, text: &str, len: usize) -> Result {
+        debug_assert!(text.len() >= SHORT_PREFIX);
+        self.out().write_str(&text[..len])
+    }
 }
+
+/// How many bytes [`Sink::write_prefix`] may copy at once: a line feed and
+/// seven indent levels. 32 (fifteen levels) measured more instructions on
+/// all four benchmark files, the deeper lines being rare.
+const SHORT_PREFIX: usize = 16;
 
 #[cfg(feature = "alloc")]
 impl Sink for &mut alloc::string::String {
@@ -75,6 +91,19 @@ impl Sink for &mut alloc::string::String {
 
     fn take_back(&mut self, len: usize) {
         self.truncate(len);
+    }
+
+    #[inline(always)]
+    fn write_prefix(&mut self, text: &str, len: usize) -> Result {
+        match text.get(..SHORT_PREFIX) {
+            Some(chunk) if len <= SHORT_PREFIX => {
+                let end = self.len() + len;
+                self.push_str(chunk);
+                self.truncate(end);
+            }
+            _ => self.push_str(&text[..len]),
+        }
+        Ok(())
     }
 }
 
@@ -111,7 +140,10 @@ pub(crate) struct Mark {
 
 /// Writes the events of one document as KYAML. The per-event methods for
 /// brackets, numbers and words, and the separators, are inlined into the
-/// writing loop: most of their work is a flag test and one write.
+/// writing loop: most of their work is a flag test and one write. So is
+/// [`Emitter::key`], whose call's register saving cost more than a tenth of
+/// its work; [`Emitter::string`] is not, as inlining it too measured no
+/// better (docs/performance-notes.md).
 pub(crate) struct Emitter<'w, K> {
     out: K,
     compact: bool,
@@ -236,6 +268,7 @@ impl<'w, K: Sink> Emitter<'w, K> {
 
     /// Writes a map key; `id` is its [`KeyId`], which the caller may
     /// share with the duplicate-key check.
+    #[inline(always)]
     pub(crate) fn key(&mut self, key: &Text<'_>, id: &KeyId) -> Result {
         self.separate()?;
         let bare = self.bare_keys.is_bare(key, id);
@@ -378,9 +411,9 @@ impl<'w, K: Sink> Emitter<'w, K> {
     /// A line feed and the indent of `level`, in one write when it fits.
     #[inline(always)]
     fn newline(&mut self, level: usize) -> Result {
-        match NEWLINE_SPACES.get(..1 + 2 * level) {
-            Some(s) => self.out.out().write_str(s),
-            None => {
+        match 1 + 2 * level {
+            len if len <= NEWLINE_SPACES.len() => self.out.write_prefix(NEWLINE_SPACES, len),
+            _ => {
                 self.out.out().write_str("\n")?;
                 indent(self.out.out(), level)
             }
@@ -391,4 +424,24 @@ impl<'w, K: Sink> Emitter<'w, K> {
 /// Writes any text as one double-quoted KYAML string on one line.
 pub(crate) fn write_text<W: Write + ?Sized>(out: &mut W, text: &[u8]) -> Result {
     string::write_plain(out, text)
+}
+
+#[cfg(all(test, feature = "alloc"))]
+mod tests {
+    use super::{Sink, NEWLINE_SPACES, SHORT_PREFIX};
+    use alloc::string::String;
+
+    /// The String sink's fixed-size copy writes exactly the prefix asked
+    /// for, after what was there, for every length, shorter and longer
+    /// than the fixed copy.
+    #[test]
+    fn string_write_prefix_writes_exactly_the_prefix() {
+        assert!(NEWLINE_SPACES.len() > SHORT_PREFIX);
+        for len in 0..=NEWLINE_SPACES.len() {
+            let mut out = String::from("x");
+            (&mut out).write_prefix(NEWLINE_SPACES, len).unwrap();
+            assert_eq!(out.len(), 1 + len);
+            assert_eq!(&out[1..], &NEWLINE_SPACES[..len]);
+        }
+    }
 }
