@@ -93,6 +93,42 @@ pub(super) fn refused_character(s: &[u8]) -> (Option<usize>, usize) {
     }
 }
 
+/// The line break at `i` as go-yaml reads it: its length, and the
+/// character it stands for in a block scalar. LF, CR LF, a lone CR and NEL
+/// are a line feed; U+2028 and U+2029 stay themselves (YAML 1.2 reads NEL,
+/// U+2028 and U+2029 as text). The one list of go-yaml's line breaks.
+#[inline]
+pub(super) fn line_break_at(b: &[u8], i: usize) -> Option<(usize, char)> {
+    match b.get(i..)? {
+        [b'\r', b'\n', ..] => Some((2, '\n')),
+        [b'\n' | b'\r', ..] => Some((1, '\n')),
+        [0xC2, 0x85, ..] => Some((2, '\n')),
+        [0xE2, 0x80, 0xA8, ..] => Some((3, '\u{2028}')),
+        [0xE2, 0x80, 0xA9, ..] => Some((3, '\u{2029}')),
+        _ => None,
+    }
+}
+
+/// A block scalar's line from `from`: where its text ends, where the next
+/// line starts, and its line break as [`line_break_at`] reads it (none at
+/// the input's end). NEL, U+2028 and U+2029 are looked for only with
+/// `odd_breaks` (the input holds one); else only LF and CR.
+pub(super) fn block_line(b: &[u8], from: usize, odd_breaks: bool) -> (usize, usize, Option<char>) {
+    // Without `odd_breaks`, the search stops only at LF, CR or the end.
+    let mut i = if odd_breaks {
+        from
+    } else {
+        next_of(b, from, b'\n', b'\r', b'\r')
+    };
+    while i < b.len() {
+        if let Some((len, brk)) = line_break_at(b, i) {
+            return (i, i + len, Some(brk));
+        }
+        i += 1;
+    }
+    (i, i, None)
+}
+
 /// How many characters `s` holds (UTF-8 lead bytes).
 #[inline]
 pub(super) fn char_count(s: &[u8]) -> usize {

@@ -5,7 +5,7 @@
 //! The scanner has validated the span (escapes, indentation, quotes), so
 //! decoding cannot fail.
 
-use super::chars::next_of;
+use super::chars::{block_line, next_of};
 use crate::scan::Piece;
 
 /// How a scalar is written.
@@ -357,34 +357,6 @@ impl<'a> ScalarPieces<'a> {
     fn peek_break(&self) -> (char, usize) {
         let (_, next, brk) = block_line(self.raw.as_bytes(), self.break_at, true);
         (brk.unwrap_or('\n'), next)
-    }
-}
-
-/// A block scalar's line from `from`: where its text ends, where the next
-/// line starts, and its line break as go-yaml reads it (none at the input's
-/// end). LF, CR LF, a lone CR and NEL are read as a line feed; U+2028 and
-/// U+2029, looked for only with `odd_breaks`, end the line and stay as
-/// they are (YAML 1.2 reads NEL, U+2028 and U+2029 as text; a lone CR as
-/// go-yaml does).
-pub(super) fn block_line(b: &[u8], from: usize, odd_breaks: bool) -> (usize, usize, Option<char>) {
-    let mut i = if odd_breaks {
-        from
-    } else {
-        next_of(b, from, b'\n', b'\r', b'\r')
-    };
-    loop {
-        return match b.get(i..).unwrap_or_default() {
-            [] => (i, i, None),
-            [b'\r', b'\n', ..] => (i, i + 2, Some('\n')),
-            [b'\n' | b'\r', ..] => (i, i + 1, Some('\n')),
-            [0xC2, 0x85, ..] if odd_breaks => (i, i + 2, Some('\n')),
-            [0xE2, 0x80, 0xA8, ..] if odd_breaks => (i, i + 3, Some('\u{2028}')),
-            [0xE2, 0x80, 0xA9, ..] if odd_breaks => (i, i + 3, Some('\u{2029}')),
-            _ => {
-                i += 1;
-                continue;
-            }
-        };
     }
 }
 

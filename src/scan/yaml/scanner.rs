@@ -11,10 +11,10 @@
 //! end, the key's `:` or 4 KiB, so it costs at most a bounded rescan.
 
 use super::chars::{
-    char_count, ends_token, flow_end, is_blank_or_end, is_flow_indicator, is_uri_char, next_of,
-    plain_stop, quoted_end, refused_character, skip_spaces,
+    block_line, char_count, ends_token, flow_end, is_blank_or_end, is_flow_indicator, is_uri_char,
+    line_break_at, next_of, plain_stop, quoted_end, refused_character, skip_spaces,
 };
-use super::scalar::{block_line, check_escape, Chomp, Scalar, Style};
+use super::scalar::{check_escape, Chomp, Scalar, Style};
 use super::token::{
     Tok, Token, LENIENT_BLOCK_EMPTY_LINES, LENIENT_COMMENT, LENIENT_FLOW_INDENT,
     LENIENT_LINE_BREAK, LENIENT_QUOTED_INDENT,
@@ -869,12 +869,12 @@ impl<'a> Scanner<'a> {
         let b = self.bytes();
         match b.get(i) {
             Some(b'\n') => 1,
-            Some(b'\r') => 1 + usize::from(b.get(i + 1) == Some(&b'\n')),
-            Some(0xC2 | 0xE2) if i >= self.odd_break => match b.get(i..) {
-                Some([0xC2, 0x85, ..]) => 2,
-                Some([0xE2, 0x80, 0xA8 | 0xA9, ..]) => 3,
-                _ => 0,
-            },
+            // NEL, U+2028 and U+2029 only from the first one on
+            // (`refused_character` found it).
+            Some(b'\r') => line_break_at(b, i).map_or(0, |(len, _)| len),
+            Some(0xC2 | 0xE2) if i >= self.odd_break => {
+                line_break_at(b, i).map_or(0, |(len, _)| len)
+            }
             _ => 0,
         }
     }
@@ -1345,23 +1345,21 @@ impl<'a> Scanner<'a> {
             i += 1;
         }
         let mut comment = None;
-        match b.get(i) {
-            Some(b'#') => {
-                if i == header_end {
-                    self.push(i, Tok::Lenient(LENIENT_COMMENT));
-                }
-                let end = self.comment_end(i)?;
-                comment = Some((i, self.slice(i + 1, end)));
-                i = end;
+        if b.get(i) == Some(&b'#') {
+            if i == header_end {
+                self.push(i, Tok::Lenient(LENIENT_COMMENT));
             }
-            None => {}
-            _ if self.line_break_len(i) > 0 => {}
-            _ => return Err(self.err(i, "a comment or line break after the block scalar header")),
+            let end = self.comment_end(i)?;
+            comment = Some((i, self.slice(i + 1, end)));
+            // At the CR or LF that ends it, or the input's end.
+            i = end;
         }
         // Past the header's line break (any go-yaml reads).
         let header_break = self.line_break_len(i);
         if header_break > 0 {
             self.odd_line_break(i, header_break);
+        } else if i < b.len() {
+            return Err(self.err(i, "a comment or line break after the block scalar header"));
         }
         let body = i + header_break;
         let parent = self.indent();
@@ -1379,10 +1377,11 @@ impl<'a> Scanner<'a> {
                         j += 1;
                     }
                     let sp = j - line;
+                    let line_break = self.line_break_len(j);
                     match b.get(j) {
-                        Some(_) if self.line_break_len(j) > 0 => {
+                        Some(_) if line_break > 0 => {
                             max_empty = max_empty.max(sp);
-                            j += self.line_break_len(j);
+                            j += line_break;
                         }
                         None => {
                             // No content: the empty lines set it.
@@ -1412,6 +1411,9 @@ impl<'a> Scanner<'a> {
         let mut j = body;
         let mut content_end = body;
         let mut last_end = body;
+        // Whether the last line read ends in a line break (the header's, if
+        // the input ends there).
+        let mut last_broken = header_break > 0;
         while j < b.len() {
             let line = j;
             let mut sp = 0;
@@ -1419,7 +1421,7 @@ impl<'a> Scanner<'a> {
                 j += 1;
                 sp += 1;
             }
-            let (text_end, next, _) = block_line(b, j, odd_breaks);
+            let (text_end, next, brk) = block_line(b, j, odd_breaks);
             if j < text_end && sp < indent {
                 if b[j] == b'\t' {
                     return Err(self.err(j, "indentation by spaces, not tabs"));
@@ -1437,6 +1439,7 @@ impl<'a> Scanner<'a> {
                 self.odd_line_break(text_end, next - text_end);
             }
             last_end = next;
+            last_broken = brk.is_some();
             j = next;
         }
         let end = if chomp == Chomp::Keep {
@@ -1452,7 +1455,7 @@ impl<'a> Scanner<'a> {
         self.pos = end;
         self.line_start = end;
         // The scanner resumes at a line's start (or the input's end).
-        if end > 0 && end == b.len() && !ends_in_break(b) {
+        if end > 0 && end == b.len() && !last_broken {
             let mut ls = end;
             while ls > 0 && !matches!(b[ls - 1], b'\n' | b'\r') {
                 ls -= 1;
@@ -1475,15 +1478,6 @@ impl<'a> Scanner<'a> {
 /// only at LF lines and reads the first document of each piece, so it
 /// drops all that follows up to the next LF `---` line.
 const MARKER_AFTER_ODD_BREAK: &str = "a document marker at the start of a line that a line feed begins (after a lone CR, NEL, U+2028 or U+2029, kubectl drops the document that follows it unread; end the line before it with LF)";
-
-/// Whether `b` ends in a line break go-yaml reads (LF, CR, NEL, U+2028,
-/// U+2029).
-fn ends_in_break(b: &[u8]) -> bool {
-    matches!(
-        b,
-        [.., b'\n' | b'\r'] | [.., 0xC2, 0x85] | [.., 0xE2, 0x80, 0xA8 | 0xA9]
-    )
-}
 
 /// A character go-yaml refuses anywhere in its input, as YAML 1.2 does.
 const NOT_PRINTABLE: &str = "a printable character (kubectl refuses control characters anywhere; in a double-quoted string write an escape such as \\x7F)";
