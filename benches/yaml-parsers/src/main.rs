@@ -27,6 +27,12 @@ use std::time::Instant;
 use kyaml::Options;
 use saphyr_parser::Parser;
 
+// `--rounds N` and the median, as the crate's timing examples read them.
+#[allow(dead_code)]
+#[path = "../../../examples/shared/timing.rs"]
+mod timing;
+use timing::{median, rounds_and_arguments};
+
 const FILES: [&str; 4] = ["twitter", "citm_catalog", "canada", "k8s_swagger"];
 
 /// kyaml: the YAML path into a new `String`, as the `yaml` contender of
@@ -47,25 +53,14 @@ fn saphyr_events(text: &str) -> usize {
     count
 }
 
-fn median(mut times: Vec<f64>) -> f64 {
-    times.sort_by(f64::total_cmp);
-    times[times.len() / 2]
-}
-
 fn main() {
-    let mut rounds = 21;
+    let (rounds, rest) = rounds_and_arguments(21);
     let mut raw = false;
     let mut only: Option<String> = None;
     let mut file: Option<String> = None;
-    let mut args = std::env::args().skip(1);
+    let mut args = rest.into_iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "--rounds" => {
-                rounds = args
-                    .next()
-                    .and_then(|n| n.parse().ok())
-                    .expect("--rounds N")
-            }
             "--raw" => raw = true,
             "--only" => only = args.next(),
             "--file" => file = args.next(),
