@@ -287,8 +287,8 @@ fn duplicate<K: AsText>(
         .filter(|run| run.len() > 1)
     {
         run.sort_unstable_by(|a, b| {
-            let (a_text, b_text) = (text_of(a), text_of(b));
-            (a_text.as_text().cmp_decoded(&b_text.as_text())).then(a.at.cmp(&b.at))
+            let order = text_of(a).as_text().cmp_decoded(&text_of(b).as_text());
+            order.then(a.at.cmp(&b.at))
         });
         let repeats = run
             .windows(2)
@@ -398,6 +398,34 @@ mod tests {
             unique.truncate(distinct);
             assert!(duplicate(&mut unique, text(&src)).is_none());
         }
+    }
+
+    /// A key text that owns its decoded text, as a source that decodes
+    /// keys into a scratch buffer hands out from `key_at`.
+    struct Owned(std::string::String);
+
+    impl AsText for Owned {
+        fn as_text(&self) -> Text<'_> {
+            Text::new(&self.0, crate::scan::Spelling::Verbatim, false)
+        }
+    }
+
+    #[test]
+    fn keys_that_own_their_text_are_compared_by_it() {
+        // A large map (sorted by text) whose hashes all collide: two owned
+        // texts are held at once, and the earliest repeat is still found.
+        let mut src = std::string::String::new();
+        for i in 0..100 {
+            src += &std::format!("\"k{}\" ", i % 97);
+        }
+        let owned = |key: &KeySeen| Owned(text(&src)(key).raw().into());
+        let mut all = keys(&src, |_| 7);
+        let (first, again) = duplicate(&mut all, owned).unwrap();
+        assert_eq!(
+            (owned(&first).0, owned(&again).0),
+            ("k0".into(), "k0".into())
+        );
+        assert!(first.at < again.at);
     }
 
     #[test]
