@@ -476,6 +476,43 @@ fn marker_after_odd_break_is_refused() {
     }
 }
 
+/// A byte order mark, then a `---` line: the marker starts the input's
+/// first line, so it is read (kubectl v1.32 reads `{a: 1}`, both with
+/// `---` alone and with a document after it); it was refused as a
+/// marker after an odd line break. With a document on the marker's line
+/// (`--- {a: 1}`), kubectl's splitter refuses it, BOM or not, and kyaml
+/// reads it.
+#[test]
+fn marker_after_byte_order_mark_is_read() {
+    for body in ["---\na: 1\n", "---\r\na: 1\r\n", "--- \na: 1\n---\nb: 2\n"] {
+        let with_bom = format!("\u{FEFF}{body}");
+        let opts = Options::new().input(Input::Yaml);
+        let want = opts.to_string(body).unwrap();
+        assert_eq!(opts.to_string(&with_bom).as_ref(), Ok(&want), "{body:?}");
+    }
+    if Command::new("kubectl")
+        .args(["version", "--client"])
+        .output()
+        .is_err()
+    {
+        println!("kubectl not on PATH: skipped asking the real kubectl");
+        return;
+    }
+    let input = format!("\u{FEFF}---\n{}  a: 1\n", HEAD.replace("NAME", "bom"));
+    let path = std::env::temp_dir().join(format!("kyaml-bom-{}.yaml", std::process::id()));
+    std::fs::write(&path, &input).unwrap();
+    let out = Command::new("kubectl")
+        .args(["label", "--local", "-f"])
+        .arg(&path)
+        .args(["probe=1", "-o", "json"])
+        .output()
+        .unwrap();
+    std::fs::remove_file(&path).unwrap();
+    let read: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(read["spec"], json!({"a": 1}));
+    assert_eq!(kyaml_reads(&input), Ok((json!({"a": 1}), false)));
+}
+
 /// The real kubectl still reads every case as the table says.
 #[test]
 fn kubectl_reads_the_table_as_stored() {

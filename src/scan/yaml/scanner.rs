@@ -281,7 +281,10 @@ impl<'a> Scanner<'a> {
         let line_first = !self.line_has_content;
         let at_col0 = pos == self.line_start;
         let marker = at_col0 && self.document_marker(pos);
-        if marker && pos > 0 && self.bytes()[pos - 1] != b'\n' {
+        // The first line starts the input, after its byte order mark if
+        // it has one.
+        let first_line = pos == 0 || (pos == 3 && self.src.starts_with('\u{FEFF}'));
+        if marker && !first_line && self.bytes()[pos - 1] != b'\n' {
             return Err(self.err(pos, MARKER_AFTER_ODD_BREAK));
         }
         if self.flow_level == 0 {
