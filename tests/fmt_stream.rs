@@ -100,14 +100,28 @@ fn write_leaves_no_temporary_file_for_an_invalid_file() {
 #[test]
 fn printing_an_invalid_file_prints_nothing_of_it() {
     let dir = Dir::new("stream-print");
-    dir.write("bad.yaml", BAD_LATE);
     dir.write("good.yaml", MESSY);
-    let out = kyaml(&["fmt", "bad.yaml", "good.yaml"])
-        .dir(&dir.0)
-        .output();
-    assert_eq!(out.status.code(), Some(2));
-    assert_eq!(text(&out.stdout), TIDY);
-    assert!(text(&out.stderr).starts_with("bad.yaml:4:1: "));
+    // Several documents (checked whole first), or one (checked by the
+    // writing), the error late in each.
+    for bad in [
+        BAD_LATE,
+        "a: 1\n...\nb: [\n",
+        "a: 1\n\u{FEFF}---\nb: [\n",
+        "a: 1\u{85}---\nb: [\n",
+        "a: 1\r...\rb: [\r",
+        "a: 1\nb: [\n",
+        "a: [1, 2]\nb: {c: 3}\n]\n",
+        "a: 1\na: 2\n",
+        "- 1\n- *x\n",
+    ] {
+        dir.write("bad.yaml", bad);
+        let out = kyaml(&["fmt", "bad.yaml", "good.yaml"])
+            .dir(&dir.0)
+            .output();
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        assert_eq!(text(&out.stdout), TIDY, "{bad:?}");
+        assert!(text(&out.stderr).starts_with("bad.yaml:"), "{bad:?}");
+    }
 }
 
 #[test]
