@@ -10,8 +10,9 @@ use std::process::ExitCode;
 
 use crate::cli::{self, Args, Tool};
 use crate::markdown;
-use crate::replace::{self, NotReplaced, Stamp};
+use crate::replace::{self, Replacement, Stamp};
 use crate::walk::{FileKind, Rules, Walk};
+use crate::writers::{Dressed, UntilDifferent};
 
 const USAGE: &str = "\
 Usage: kyaml fmt [OPTIONS] [PATH ...]
@@ -147,6 +148,8 @@ pub(crate) fn main(args: impl Iterator<Item = OsString>) -> ExitCode {
 
 /// What became of one file.
 struct Outcome {
+    /// It would change (as far as the mode looked: printing does not
+    /// compare).
     changed: bool,
     dropped_comments: bool,
 }
@@ -161,14 +164,16 @@ enum Failed {
     BrokenPipe,
 }
 
-/// Formats one file (`-`: standard input) and does what `mode` says.
+/// Formats one file (`-`: standard input) and does what `mode` says. A
+/// YAML file's new text is streamed where it goes (standard output, a
+/// comparison, the temporary file of `-w`), never held whole; a diff
+/// needs it whole, and so does a Markdown page (its blocks are small).
 fn format_file(
     file: &Path,
     kind: FileKind,
     opts: kyaml::Options,
     mode: Mode,
 ) -> Result<Outcome, Failed> {
-    let stdin = file.as_os_str() == "-";
     let name = cli::display_name(file);
     let (input, stamp) = match cli::read_whole(file) {
         Ok((input, meta)) => (input, meta.as_ref().map(Stamp::of)),
@@ -177,131 +182,275 @@ fn format_file(
             return Err(Failed::Reported);
         }
     };
-    let formatted = match kind {
-        FileKind::Yaml => match format_yaml(&input, opts) {
-            (Ok(text), warnings) => {
-                cli::warn(&name, &warnings);
-                text
-            }
-            (Err(err), _) => {
-                cli::report_invalid_in(&name, &input, &err);
-                return Err(Failed::Reported);
-            }
+    // `-w` on a file (standard input has no stamp: it is printed).
+    let rewrite = stamp.filter(|_| mode.write);
+    let changed = match kind {
+        FileKind::Yaml if mode.check => check_yaml(&name, &input, opts)?,
+        FileKind::Yaml if !mode.diff => match rewrite {
+            Some(stamp) => rewrite_yaml(file, &name, &input, stamp, opts)?,
+            None => print_yaml(&name, &input, opts).map(|()| false)?,
         },
-        FileKind::Markdown => markdown::rewrite(&input, |block| {
-            let (text, mut warnings) = format_yaml(&block.text, opts);
-            for warning in &mut warnings {
-                warning.line += block.line - 1;
-                warning.column += block.indent;
-            }
-            cli::warn(&name, &warnings);
-            match text {
-                Ok(text) => Some(text),
-                Err(err) => {
-                    cli::warn_at(
-                        &name,
-                        block.line + err.line() - 1,
-                        err.column() + block.indent,
-                        format_args!("this YAML block is left as written: {}", err.message()),
-                    );
-                    None
-                }
-            }
-        }),
+        _ => whole_file(file, &name, &input, kind, opts, mode, rewrite)?,
     };
-    let outcome = Outcome {
-        changed: formatted != input,
+    if mode.check && changed {
+        to_stdout(|out| writeln!(out, "{name}"))?;
+    }
+    Ok(Outcome {
+        changed,
         dropped_comments: opts.compact_layout() && kyaml::has_comments(&input),
-    };
-    let mut stdout = io::stdout().lock();
-    let printed = if mode.check {
-        match outcome.changed {
-            true => writeln!(stdout, "{name}"),
-            false => Ok(()),
-        }
-    } else if mode.diff {
-        match outcome.changed {
-            true => {
-                let old = String::from_utf8_lossy(&input);
-                let new = String::from_utf8_lossy(&formatted);
-                let diff = kyaml::LineDiff::new(&old, &new).labels(&name, &name);
-                write!(stdout, "{diff}")
-            }
-            false => Ok(()),
-        }
-    } else if mode.write && !stdin {
-        Ok(())
-    } else {
-        stdout.write_all(&formatted)
-    };
-    match printed.and_then(|()| stdout.flush()) {
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Err(Failed::BrokenPipe),
-        Err(e) => {
-            TOOL.failed("standard output", cli::in_words(&e));
-            return Err(Failed::Reported);
-        }
-        Ok(()) => {}
-    }
-    if let (true, false, true, Some(stamp)) = (mode.write, stdin, outcome.changed, stamp) {
-        match replace::replace(file, &formatted, stamp) {
-            Ok(()) => {}
-            Err(NotReplaced::Changed) => {
-                TOOL.failed(&name, "changed while it was being formatted; left as it is");
-                return Err(Failed::Changed);
-            }
-            Err(NotReplaced::Io(e)) => {
-                TOOL.failed(
-                    &name,
-                    format_args!("not rewritten (left as it was): {}", cli::in_words(&e)),
-                );
-                return Err(Failed::Reported);
-            }
-        }
-    }
-    Ok(outcome)
+    })
 }
 
-/// Formats one YAML text, with the warnings of its reading. A byte order
-/// mark is kept, and CRLF line ends if its first line has one.
-fn format_yaml(
+/// Does what `mode` says with the whole new text of a file (a Markdown
+/// page, or the diff of a YAML file); returns whether it changed.
+/// `rewrite`: `-w` on a file read with this stamp.
+fn whole_file(
+    file: &Path,
+    name: &str,
+    input: &[u8],
+    kind: FileKind,
+    opts: kyaml::Options,
+    mode: Mode,
+    rewrite: Option<Stamp>,
+) -> Result<bool, Failed> {
+    let formatted = format_whole(name, input, kind, opts)?;
+    let changed = formatted != input;
+    match (mode.check, mode.diff, rewrite) {
+        // The caller lists it.
+        (true, _, _) => {}
+        (false, true, _) if changed => {
+            let old = String::from_utf8_lossy(input);
+            let new = String::from_utf8_lossy(&formatted);
+            let diff = kyaml::LineDiff::new(&old, &new).labels(name, name);
+            to_stdout(|out| write!(out, "{diff}"))?;
+        }
+        (false, false, None) => to_stdout(|out| out.write_all(&formatted))?,
+        _ => {}
+    }
+    if let (Some(stamp), true) = (rewrite, changed) {
+        replace::replace(file, &formatted, stamp).map_err(|e| not_rewritten(name, e))?;
+    }
+    Ok(changed)
+}
+
+/// `--check` of a YAML file: whether its text would change.
+fn check_yaml(name: &str, input: &[u8], opts: kyaml::Options) -> Result<bool, Failed> {
+    let compared = UntilDifferent::new(input, || Ok(io::sink()));
+    let compared = write_yaml(name, input, opts, compared, |e| unwritten(name, e))?;
+    match compared.finish() {
+        Ok(differs) => Ok(differs.is_some()),
+        Err(e) => Err(unwritten(name, e)),
+    }
+}
+
+/// `-w` of a YAML file: its text goes into the temporary file of a
+/// [`Replacement`] opened at the first byte that differs, and replaces the
+/// file if any did (whether it changed is returned). An unchanged file is
+/// never written, and an invalid one is left with no temporary file.
+fn rewrite_yaml(
+    file: &Path,
+    name: &str,
+    input: &[u8],
+    stamp: Stamp,
+    opts: kyaml::Options,
+) -> Result<bool, Failed> {
+    let new_text = || Replacement::start(file, stamp).map(io::BufWriter::new);
+    let compared = UntilDifferent::new(input, new_text);
+    let compared = write_yaml(name, input, opts, compared, |e| not_rewritten(name, e))?;
+    let replaced = compared.finish().and_then(|new| match new {
+        None => Ok(false),
+        Some(new) => {
+            let new = new.into_inner().map_err(io::IntoInnerError::into_error)?;
+            new.finish().map(|()| true)
+        }
+    });
+    replaced.map_err(|e| not_rewritten(name, e))
+}
+
+/// Prints a YAML file's text on standard output, if the file is valid:
+/// nothing of an invalid file is printed. `to_writer` checks each
+/// document before it writes it, so a file of several documents is
+/// checked whole first (a second reading).
+fn print_yaml(name: &str, input: &[u8], opts: kyaml::Options) -> Result<(), Failed> {
+    if !one_document_at_most(input) {
+        if let Err(err) = opts.check(input) {
+            cli::report_invalid_in(name, input, &err);
+            return Err(Failed::Reported);
+        }
+    }
+    let out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut out = write_yaml(name, input, opts, out, stdout_failed)?;
+    out.flush().map_err(stdout_failed)
+}
+
+/// Whether the YAML `input` holds one document at most, for certain. A
+/// document after the first starts at a `---` or `...` at the start of a
+/// line (the parser's `DocStart` and `DocEnd`, at column 0): no line but
+/// the first may start with one, nor the first with `...`. A file that
+/// holds a byte order mark past its start or one of the rarer line breaks
+/// the reader takes (NEL, U+2028, U+2029: see `chars::line_break_at` in
+/// the library) is not looked into, nor one that is not UTF-8 (which YAML
+/// must be): those, and a string holding a line that looks like a marker,
+/// only cost the check. `str::contains` searches with SIMD (four passes
+/// over ASCII text): cheaper than a test per byte, and than searching for
+/// `---` alone, which `-` in names and list items make slow.
+fn one_document_at_most(input: &[u8]) -> bool {
+    const LATER: [&str; 4] = ["\n---", "\n...", "\r---", "\r..."];
+    const ODD: [&str; 4] = ["\u{FEFF}", "\u{85}", "\u{2028}", "\u{2029}"];
+    let Ok(text) = std::str::from_utf8(input) else {
+        return false;
+    };
+    let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
+    let found = |markers: &[&str]| markers.iter().any(|marker| text.contains(marker));
+    !text.starts_with("...") && !found(&LATER) && (text.is_ascii() || !found(&ODD))
+}
+
+/// The new text of a file, whole: a YAML file's, or a Markdown page's
+/// with each YAML block formatted (a block that is not valid is left as
+/// written, with a warning).
+fn format_whole(
+    name: &str,
+    input: &[u8],
+    kind: FileKind,
+    opts: kyaml::Options,
+) -> Result<Vec<u8>, Failed> {
+    let page = match kind {
+        FileKind::Yaml => {
+            let out = Vec::with_capacity(input.len() + input.len() / 4);
+            return write_yaml(name, input, opts, out, |e| unwritten(name, e));
+        }
+        FileKind::Markdown => input,
+    };
+    Ok(markdown::rewrite(page, |block| {
+        let mut warnings = Vec::new();
+        let text = dress_yaml(&block.text, opts, Vec::new(), &mut warnings);
+        for warning in &mut warnings {
+            warning.line += block.line - 1;
+            warning.column += block.indent;
+        }
+        cli::warn(name, &warnings);
+        let e = match text {
+            Ok(text) => return Some(text),
+            Err(e) => e,
+        };
+        let (line, column, why) = match cli::invalid(&e) {
+            Some(err) => {
+                let line = block.line + err.line() - 1;
+                (line, err.column() + block.indent, err.message().to_string())
+            }
+            None => (block.line, block.indent + 1, cli::in_words(&e)),
+        };
+        let message = format_args!("this YAML block is left as written: {why}");
+        cli::warn_at(name, line, column, message);
+        None
+    }))
+}
+
+/// Writes the KYAML of the YAML `input` into `out`, dressed like it
+/// ([`dress_yaml`]), and prints its warnings; returns `out`. An invalid
+/// input is reported, and `failed` says what any other error means.
+fn write_yaml<W: Write>(
+    name: &str,
     input: &[u8],
     opts: kyaml::Options,
-) -> (Result<Vec<u8>, kyaml::Error>, Vec<kyaml::Warning>) {
-    let bom = input.starts_with(cli::BOM);
-    let crlf = input
-        .iter()
-        .position(|&b| b == b'\n')
-        .is_some_and(|end| end > 0 && input[end - 1] == b'\r');
-    let mut formatted = Vec::with_capacity(input.len() + input.len() / 4);
+    out: W,
+    failed: impl FnOnce(io::Error) -> Failed,
+) -> Result<W, Failed> {
     let mut warnings = Vec::new();
-    let written = opts.to_writer_with_warnings(input, &mut formatted, &mut warnings);
-    if let Err(e) = written {
-        let err = match cli::invalid(&e) {
-            Some(err) => *err,
-            // A `Vec` takes every write: only invalid input fails.
-            None => unreachable!("writing to memory failed: {e}"),
-        };
-        return (Err(err), warnings);
+    let written = dress_yaml(input, opts, out, &mut warnings);
+    if let Err(Some(err)) = written.as_ref().map_err(cli::invalid) {
+        cli::report_invalid_in(name, input, err);
+        return Err(Failed::Reported);
     }
-    if !bom && !crlf {
-        return (Ok(formatted), warnings);
+    cli::warn(name, &warnings);
+    written.map_err(failed)
+}
+
+/// Writes the KYAML of the YAML `input` into `out` through a [`Dressed`]
+/// writer (the input's byte order mark and line ends kept), its warnings
+/// appended to `warnings`; returns `out`.
+fn dress_yaml<W: Write>(
+    input: &[u8],
+    opts: kyaml::Options,
+    out: W,
+    warnings: &mut Vec<kyaml::Warning>,
+) -> io::Result<W> {
+    let mut dressed = Dressed::like(input, out);
+    // One copy of the library's writing for every writer.
+    let writer: &mut dyn Write = &mut dressed;
+    opts.to_writer_with_warnings(input, writer, warnings)?;
+    dressed.finish()
+}
+
+/// Writes to standard output with `print`, then flushes it.
+fn to_stdout(
+    print: impl FnOnce(&mut io::StdoutLock<'static>) -> io::Result<()>,
+) -> Result<(), Failed> {
+    let mut stdout = io::stdout().lock();
+    print(&mut stdout)
+        .and_then(|()| stdout.flush())
+        .map_err(stdout_failed)
+}
+
+/// A failed write to standard output: a broken pipe stops quietly, any
+/// other error is said.
+fn stdout_failed(e: io::Error) -> Failed {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        return Failed::BrokenPipe;
     }
-    let mut out = Vec::with_capacity(formatted.len() + formatted.len() / 16 + 8);
-    if bom && !formatted.starts_with(cli::BOM) {
-        out.extend_from_slice(cli::BOM);
+    TOOL.failed("standard output", cli::in_words(&e));
+    Failed::Reported
+}
+
+/// A file that `-w` could not rewrite: it is as it was.
+fn not_rewritten(name: &str, e: io::Error) -> Failed {
+    if replace::changed_meanwhile(&e) {
+        TOOL.failed(name, "changed while it was being formatted; left as it is");
+        return Failed::Changed;
     }
-    if crlf {
-        for line in formatted.split_inclusive(|&b| b == b'\n') {
-            match line.strip_suffix(b"\n") {
-                Some(text) => {
-                    out.extend_from_slice(text.strip_suffix(b"\r").unwrap_or(text));
-                    out.extend_from_slice(b"\r\n");
-                }
-                None => out.extend_from_slice(line),
-            }
+    TOOL.failed(
+        name,
+        format_args!("not rewritten (left as it was): {}", cli::in_words(&e)),
+    );
+    Failed::Reported
+}
+
+/// An error of a writer in memory, which takes every write: said, should
+/// it come.
+fn unwritten(name: &str, e: io::Error) -> Failed {
+    TOOL.failed(name, cli::in_words(&e));
+    Failed::Reported
+}
+
+#[cfg(test)]
+mod tests {
+    use super::one_document_at_most;
+
+    #[test]
+    fn one_document_at_most_is_sure_or_says_no() {
+        for one in [
+            "",
+            "a: 1\n",
+            "---\na: 1\n",
+            "\u{FEFF}--- [1]\n",
+            "a: --- ...\n",
+        ] {
+            assert!(one_document_at_most(one.as_bytes()), "{one:?}");
         }
-    } else {
-        out.extend_from_slice(&formatted);
+        for more in [
+            "a: 1\n---\nb: 2\n",
+            "a: 1\n...\nb: 2\n",
+            "...\na: 1\n",
+            "---\na: 1\n--- b\n",
+            "a: 1\r---\n",
+            "a: 1\n\u{FEFF}---\n",
+            "a: 1\u{85}---\n",
+            "a: 1\u{2028}---\n",
+            "a: 1\u{2029}...\n",
+            // A block scalar's line: not a marker, but no matter.
+            "a: |\n ...\n---\n",
+        ] {
+            assert!(!one_document_at_most(more.as_bytes()), "{more:?}");
+        }
     }
-    (Ok(out), warnings)
 }

@@ -18,6 +18,7 @@ mod fmt;
 mod markdown;
 mod replace;
 mod walk;
+mod writers;
 
 const USAGE: &str = "\
 Usage: kyaml [--from json|yaml] [--schema kubectl|yaml-1.2] [--compact] [--keep-going] [FILE ...]

@@ -10,8 +10,12 @@
 //! - just before the rename, the original is looked at again: if its
 //!   size, modification time or inode differ from when it was read, it is
 //!   left as it is (and the caller says so);
+//! - the new text is written into the temporary file as it is made (a
+//!   [`Replacement`]), never held whole, and nothing is left behind when it
+//!   is dropped unfinished (an invalid input, an error);
 //! - a file with several hard links is rewritten in place (the rename
-//!   would leave the other names with the old text), which is not atomic;
+//!   would leave the other names with the old text), which is not atomic,
+//!   and its new text is held in memory until it is complete;
 //! - temporary names hold [`TEMP_MARK`] and do not end in `.yaml`, so no
 //!   walk reads one; an unnamed one leaves nothing behind after `kill -9`.
 
@@ -43,17 +47,29 @@ impl Stamp {
     }
 }
 
-/// Why a file was not replaced.
-pub(crate) enum NotReplaced {
-    /// It changed after it was read.
-    Changed,
-    /// An I/O error; the original is as it was.
-    Io(io::Error),
+/// The error of a file that changed after it was read, and so is left
+/// as it is: [`changed_meanwhile`] tells it from any other.
+#[derive(Debug)]
+struct ChangedMeanwhile;
+
+impl std::fmt::Display for ChangedMeanwhile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("changed while it was being formatted")
+    }
 }
 
-impl From<io::Error> for NotReplaced {
-    fn from(e: io::Error) -> NotReplaced {
-        NotReplaced::Io(e)
+impl std::error::Error for ChangedMeanwhile {}
+
+/// Whether `e` says that the file changed after it was read.
+pub(crate) fn changed_meanwhile(e: &io::Error) -> bool {
+    e.get_ref().is_some_and(|e| e.is::<ChangedMeanwhile>())
+}
+
+/// `Ok` if `target` still is as `read` says.
+fn unchanged(meta: &fs::Metadata, read: Stamp) -> io::Result<()> {
+    match Stamp::of(meta) == read {
+        true => Ok(()),
+        false => Err(io::Error::other(ChangedMeanwhile)),
     }
 }
 
@@ -63,64 +79,109 @@ const O_TMPFILE: i32 = 0o20_200_000;
 
 /// Replaces the text of `file` (of its target, for a symbolic link) with
 /// `bytes`, if it still is as `read` says.
-pub(crate) fn replace(file: &Path, bytes: &[u8], read: Stamp) -> Result<(), NotReplaced> {
-    let target = fs::canonicalize(file)?;
-    let meta = fs::metadata(&target)?;
-    if Stamp::of(&meta) != read {
-        return Err(NotReplaced::Changed);
+pub(crate) fn replace(file: &Path, bytes: &[u8], read: Stamp) -> io::Result<()> {
+    let mut new = Replacement::start(file, read)?;
+    new.write_all(bytes)?;
+    new.finish()
+}
+
+/// A replacement under way: [`Replacement::start`] makes it, the new text
+/// is written into it, and [`Replacement::finish`] puts it in the file's
+/// place. Dropped before that, it leaves nothing behind.
+pub(crate) struct Replacement {
+    /// The file replaced (a symbolic link's target).
+    target: PathBuf,
+    read: Stamp,
+    text: NewText,
+}
+
+/// Where the new text goes until it is put in place.
+enum NewText {
+    /// A temporary file in `dir`, the target's directory, with its name
+    /// (`None` while it has none: unnamed, or renamed).
+    Temp {
+        file: File,
+        name: Option<PathBuf>,
+        dir: PathBuf,
+    },
+    /// Memory, for a file with several hard links, which is rewritten in
+    /// place once the text is complete.
+    Held(Vec<u8>),
+}
+
+impl Replacement {
+    /// Starts replacing `file` (its target, for a symbolic link), if it
+    /// still is as `read` says.
+    pub(crate) fn start(file: &Path, read: Stamp) -> io::Result<Replacement> {
+        let target = fs::canonicalize(file)?;
+        let meta = fs::metadata(&target)?;
+        unchanged(&meta, read)?;
+        let text = match meta.nlink() > 1 {
+            true => NewText::Held(Vec::new()),
+            false => {
+                let dir = target.parent().unwrap_or(Path::new(".")).to_path_buf();
+                let (file, name) = create_temp(&dir, &target, &meta)?;
+                NewText::Temp { file, name, dir }
+            }
+        };
+        Ok(Replacement { target, read, text })
     }
-    if meta.nlink() > 1 {
-        return rewrite_in_place(&target, bytes, read);
+
+    /// Puts the text written in the file's place: the temporary file is
+    /// synced, the original looked at a last time, and the temporary file
+    /// (linked in first if it has no name) renamed over it.
+    pub(crate) fn finish(mut self) -> io::Result<()> {
+        let (file, name, dir) = match &mut self.text {
+            NewText::Held(bytes) => return rewrite_in_place(&self.target, bytes, self.read),
+            NewText::Temp { file, name, dir } => (file, name, dir),
+        };
+        file.sync_all()?;
+        injected_pause();
+        injected_fault()?;
+        // The last look, before the temporary file gets a name (if it has
+        // none yet): the rename follows at once.
+        unchanged(&fs::metadata(&self.target)?, self.read)?;
+        let named = match name {
+            Some(named) => named,
+            None => {
+                let linked = temp_name(dir, &self.target);
+                link_unnamed(file, &linked)?;
+                // From here on, `drop` removes it if the rename fails.
+                name.insert(linked)
+            }
+        };
+        fs::rename(&*named, &self.target)?;
+        *name = None;
+        // The rename itself is durable once the directory is synced.
+        if let Ok(dir) = File::open(dir) {
+            let _ = dir.sync_all();
+        }
+        Ok(())
     }
-    let dir = target.parent().unwrap_or(Path::new("."));
-    let (mut temp, name) = create_temp(dir, &target, &meta)?;
-    let result = fill_and_rename(&mut temp, name.as_deref(), dir, &target, bytes, read);
-    if result.is_err() {
-        if let Some(name) = &name {
+}
+
+impl Write for Replacement {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match &mut self.text {
+            NewText::Temp { file, .. } => file.write(buf),
+            NewText::Held(bytes) => bytes.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Drop for Replacement {
+    fn drop(&mut self) {
+        if let NewText::Temp {
+            name: Some(name), ..
+        } = &self.text
+        {
             let _ = fs::remove_file(name);
         }
     }
-    result
-}
-
-/// Writes `bytes` into `temp`, syncs it and puts it in `target`'s place
-/// (linking it in first if it has no name).
-fn fill_and_rename(
-    temp: &mut File,
-    name: Option<&Path>,
-    dir: &Path,
-    target: &Path,
-    bytes: &[u8],
-    read: Stamp,
-) -> Result<(), NotReplaced> {
-    temp.write_all(bytes)?;
-    temp.sync_all()?;
-    injected_pause();
-    injected_fault()?;
-    // The last look, before the temporary file gets a name (if it has
-    // none yet): the rename follows at once.
-    if Stamp::of(&fs::metadata(target)?) != read {
-        return Err(NotReplaced::Changed);
-    }
-    let linked;
-    let name = match name {
-        Some(name) => name,
-        None => {
-            linked = temp_name(dir, target);
-            link_unnamed(temp, &linked)?;
-            &linked
-        }
-    };
-    let result = fs::rename(name, target).map_err(NotReplaced::Io);
-    if result.is_err() {
-        let _ = fs::remove_file(name);
-        return result;
-    }
-    // The rename itself is durable once the directory is synced.
-    if let Ok(dir) = File::open(dir) {
-        let _ = dir.sync_all();
-    }
-    Ok(())
 }
 
 /// Gives the unnamed (`O_TMPFILE`) `file` the name `name`, as `open(2)`
@@ -248,13 +309,11 @@ fn fix_owner_and_mode(file: &File, meta: &fs::Metadata, mode: u32) -> io::Result
 
 /// Rewrites a file with several names through its own inode, so that
 /// every name sees the new text (not atomic: a crash can leave a part).
-fn rewrite_in_place(target: &Path, bytes: &[u8], read: Stamp) -> Result<(), NotReplaced> {
+fn rewrite_in_place(target: &Path, bytes: &[u8], read: Stamp) -> io::Result<()> {
     injected_pause();
     injected_fault()?;
     let mut file = OpenOptions::new().write(true).open(target)?;
-    if Stamp::of(&file.metadata()?) != read {
-        return Err(NotReplaced::Changed);
-    }
+    unchanged(&file.metadata()?, read)?;
     file.seek(io::SeekFrom::Start(0))?;
     file.write_all(bytes)?;
     file.set_len(bytes.len() as u64)?;

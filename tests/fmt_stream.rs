@@ -1,0 +1,161 @@
+//! `kyaml fmt` streams a YAML file's new text where it goes instead of
+//! holding it: `--check` compares it with the file as it is made, `-w`
+//! writes the temporary file only from the first byte that differs, and
+//! printing checks the whole file first. These tests hold what that must
+//! not change: a difference in the last byte is seen, an unchanged file is
+//! not touched, an invalid file leaves no temporary file and prints
+//! nothing, and the byte order mark and CRLF line ends are kept.
+
+use std::fs;
+use std::os::unix::fs::MetadataExt;
+
+mod common;
+use common::{kyaml, text, Dir, MESSY, TIDY};
+
+/// `fmt --check FILE` on `contents`: its exit status and standard output.
+fn check(dir: &Dir, contents: &[u8]) -> (Option<i32>, String) {
+    dir.write("a.yaml", contents);
+    let out = kyaml(&["fmt", "--check", "a.yaml"]).dir(&dir.0).output();
+    (out.status.code(), text(&out.stdout).to_owned())
+}
+
+#[test]
+fn check_sees_a_difference_in_the_last_byte_alone() {
+    let dir = Dir::new("stream-check");
+    let listed = (Some(1), String::from("a.yaml\n"));
+    assert_eq!(check(&dir, TIDY.as_bytes()), (Some(0), String::new()));
+    // The last byte other, missing, or one more.
+    let other = format!("{} ", &TIDY[..TIDY.len() - 1]);
+    assert_eq!(check(&dir, other.as_bytes()), listed);
+    assert_eq!(check(&dir, &TIDY.as_bytes()[..TIDY.len() - 1]), listed);
+    assert_eq!(check(&dir, format!("{TIDY}\n").as_bytes()), listed);
+    // And each is rewritten to the tidy text.
+    for contents in [
+        other,
+        TIDY[..TIDY.len() - 1].to_owned(),
+        format!("{TIDY}\n"),
+    ] {
+        dir.write("a.yaml", &contents);
+        let out = kyaml(&["fmt", "-w", "a.yaml"]).dir(&dir.0).output();
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        assert_eq!(dir.read("a.yaml"), TIDY, "from {contents:?}");
+    }
+}
+
+#[test]
+fn write_does_not_touch_an_unchanged_file() {
+    let dir = Dir::new("stream-unchanged");
+    let file = dir.write("tidy.yaml", TIDY);
+    let stamp = |meta: fs::Metadata| {
+        let times = (
+            meta.mtime(),
+            meta.mtime_nsec(),
+            meta.ctime(),
+            meta.ctime_nsec(),
+        );
+        (meta.ino(), times)
+    };
+    let before = stamp(fs::metadata(&file).unwrap());
+    // Unnamed and named temporary files alike: none is made.
+    for named in [false, true] {
+        let mut run = kyaml(&["fmt", "-w", "tidy.yaml"]).dir(&dir.0);
+        if named {
+            run = run.env(&[("KYAML_FMT_NAMED_TEMP", "1")]);
+        }
+        let out = run.output();
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    }
+    assert_eq!(stamp(fs::metadata(&file).unwrap()), before);
+    assert_eq!(dir.names(), ["tidy.yaml"]);
+}
+
+/// A first document that changes, then one that does not parse: the new
+/// text has started (a temporary file exists) when the error comes.
+const BAD_LATE: &str = "a: 1\n---\nb: [\n";
+
+#[test]
+fn write_leaves_no_temporary_file_for_an_invalid_file() {
+    for named in [false, true] {
+        let dir = Dir::new(if named {
+            "stream-bad-named"
+        } else {
+            "stream-bad"
+        });
+        dir.write("bad.yaml", BAD_LATE);
+        dir.write("good.yaml", MESSY);
+        let mut run = kyaml(&["fmt", "-w", "bad.yaml", "good.yaml"]).dir(&dir.0);
+        if named {
+            run = run.env(&[("KYAML_FMT_NAMED_TEMP", "1")]);
+        }
+        let out = run.output();
+        assert_eq!(out.status.code(), Some(2));
+        let stderr = text(&out.stderr);
+        assert!(stderr.starts_with("bad.yaml:4:1: "), "{stderr}");
+        assert_eq!(dir.read("bad.yaml"), BAD_LATE);
+        assert_eq!(dir.read("good.yaml"), TIDY);
+        assert_eq!(dir.names(), ["bad.yaml", "good.yaml"], "named: {named}");
+    }
+}
+
+#[test]
+fn printing_an_invalid_file_prints_nothing_of_it() {
+    let dir = Dir::new("stream-print");
+    dir.write("good.yaml", MESSY);
+    // Several documents (checked whole first), or one (checked by the
+    // writing), the error late in each.
+    for bad in [
+        BAD_LATE,
+        "a: 1\n...\nb: [\n",
+        "a: 1\n\u{FEFF}---\nb: [\n",
+        "a: 1\u{85}---\nb: [\n",
+        "a: 1\r...\rb: [\r",
+        "a: 1\nb: [\n",
+        "a: [1, 2]\nb: {c: 3}\n]\n",
+        "a: 1\na: 2\n",
+        "- 1\n- *x\n",
+    ] {
+        dir.write("bad.yaml", bad);
+        let out = kyaml(&["fmt", "bad.yaml", "good.yaml"])
+            .dir(&dir.0)
+            .output();
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        assert_eq!(text(&out.stdout), TIDY, "{bad:?}");
+        assert!(text(&out.stderr).starts_with("bad.yaml:"), "{bad:?}");
+    }
+}
+
+#[test]
+fn byte_order_mark_and_crlf_are_kept_in_every_mode() {
+    let dir = Dir::new("stream-dress");
+    let crlf = |s: &str| s.replace('\n', "\r\n");
+    let messy = format!("\u{FEFF}{}", crlf(MESSY));
+    let tidy = format!("\u{FEFF}{}", crlf(TIDY));
+    dir.write("a.yaml", &messy);
+    let out = kyaml(&["fmt", "a.yaml"]).dir(&dir.0).output();
+    assert_eq!(text(&out.stdout), tidy);
+    assert_eq!(check(&dir, messy.as_bytes()).0, Some(1));
+    // (Without the mark: the reader rejects a mark before `---` today.)
+    assert_eq!(check(&dir, crlf(TIDY).as_bytes()).0, Some(0));
+    dir.write("a.yaml", &messy);
+    let out = kyaml(&["fmt", "-w", "a.yaml"]).dir(&dir.0).output();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(dir.read("a.yaml"), tidy);
+    // The diff is made in memory, through the same writer.
+    dir.write("a.yaml", &messy);
+    let out = kyaml(&["fmt", "-d", "a.yaml"]).dir(&dir.0).output();
+    assert!(text(&out.stdout).contains("+  a: 1, # one\r\n"));
+}
+
+#[test]
+fn a_file_with_two_names_is_rewritten_for_both() {
+    let dir = Dir::new("stream-links");
+    let file = dir.write("a.yaml", MESSY);
+    fs::hard_link(&file, dir.0.join("b.yaml")).unwrap();
+    let inode = fs::metadata(&file).unwrap().ino();
+    let out = kyaml(&["fmt", "-w", "a.yaml"]).dir(&dir.0).output();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(dir.read("a.yaml"), TIDY);
+    assert_eq!(dir.read("b.yaml"), TIDY);
+    assert_eq!(fs::metadata(&file).unwrap().ino(), inode);
+    assert_eq!(dir.names(), ["a.yaml", "b.yaml"]);
+}
