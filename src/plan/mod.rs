@@ -220,8 +220,8 @@ impl<'r, S: Store> Plan<'r, S> {
 
     /// Checks the keys of the map whose frame is `frames[depth]`, which
     /// just closed, then forgets them. Inlined for the maps of one key, or
-    /// of two whose hashes differ (half the maps of an API document, nearly
-    /// all of some), which need no comparison of texts: the call to
+    /// of two or three whose hashes all differ (most maps of an API
+    /// document), which need no comparison of texts: the call to
     /// [`Plan::check_keys`] and its prologue cost more than their check.
     #[inline(always)]
     pub(crate) fn close_map<'a>(
@@ -233,6 +233,7 @@ impl<'r, S: Store> Plan<'r, S> {
         let unique = match self.store.keys_mut().get(first_key..) {
             Some([] | [_]) | None => true,
             Some([a, b]) => a.hash != b.hash,
+            Some([a, b, c]) => a.hash != b.hash && a.hash != c.hash && b.hash != c.hash,
             Some(_) => false,
         };
         if unique {
