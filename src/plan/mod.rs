@@ -219,13 +219,33 @@ impl<'r, S: Store> Plan<'r, S> {
     }
 
     /// Checks the keys of the map whose frame is `frames[depth]`, which
-    /// just closed, then forgets them.
+    /// just closed, then forgets them. Inlined for the maps of one key, or
+    /// of two or three whose hashes all differ (most maps of an API
+    /// document), which need no comparison of texts: the call to
+    /// [`Plan::check_keys`] and its prologue cost more than their check.
+    #[inline(always)]
     pub(crate) fn close_map<'a>(
         &mut self,
         depth: usize,
         src: &impl Source<'a>,
     ) -> Result<(), Fault> {
         let first_key = self.frames.get(depth) as usize;
+        let unique = match self.store.keys_mut().get(first_key..) {
+            Some([] | [_]) | None => true,
+            Some([a, b]) => a.hash != b.hash,
+            Some([a, b, c]) => a.hash != b.hash && a.hash != c.hash && b.hash != c.hash,
+            Some(_) => false,
+        };
+        if unique {
+            self.store.truncate_keys(first_key);
+            return Ok(());
+        }
+        self.check_keys(first_key, src)
+    }
+
+    /// [`Plan::close_map`] for the keys from `first_key` on.
+    #[inline(never)]
+    fn check_keys<'a>(&mut self, first_key: usize, src: &impl Source<'a>) -> Result<(), Fault> {
         let keys = self
             .store
             .keys_mut()

@@ -55,7 +55,7 @@ pub(crate) struct Tokenizer<'a> {
 impl<'a> Tokenizer<'a> {
     /// A tokenizer at `pos` of `input`, before a document.
     pub(crate) fn new(input: &'a [u8], pos: usize, max_depth: usize) -> Tokenizer<'a> {
-        let src = match core::str::from_utf8(input) {
+        let src = match swar::utf8(input) {
             Ok(s) => s,
             // Valid up to there by definition, so this cannot fail.
             Err(e) => core::str::from_utf8(&input[..e.valid_up_to()]).unwrap_or(""),

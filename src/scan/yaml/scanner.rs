@@ -113,7 +113,7 @@ pub(super) struct Scanner<'a> {
 
 impl<'a> Scanner<'a> {
     pub(super) fn new(input: &'a [u8], max_depth: usize) -> Scanner<'a> {
-        let (src, mut cut) = match core::str::from_utf8(input) {
+        let (src, mut cut) = match crate::swar::utf8(input) {
             Ok(s) => (s, None),
             Err(e) => (
                 core::str::from_utf8(&input[..e.valid_up_to()]).unwrap_or(""),
