@@ -86,6 +86,10 @@ pub(super) struct Attach<'a> {
     root_head: Option<(usize, usize)>,
     /// Where this document's records start in `trivia`.
     doc_first: usize,
+    /// The highest [`Attach::horizon`] reported: no record may be made
+    /// below it (checked in debug builds).
+    #[cfg(debug_assertions)]
+    floor: usize,
     /// Every record: the slot and what to write, ordered by slot within
     /// each document.
     pub(super) trivia: Vec<(usize, Trivia<'a>)>,
@@ -110,9 +114,77 @@ impl<'a> Attach<'a> {
             next_after_close: None,
             root_head: None,
             doc_first: 0,
+            #[cfg(debug_assertions)]
+            floor: 0,
             trivia: Vec::new(),
             preambles: Vec::new(),
         }
+    }
+
+    /// The smallest slot a record not made yet can still get, when the
+    /// next item is at slot `next` (slots are the items' running sequence
+    /// numbers): the items before it, and the records at slots before it,
+    /// are final. What can still place a record behind `next`: the foot of
+    /// a block collection closed while a comment group waits (`passed`,
+    /// innermost and so earliest first), the root's head (`root_head`), a
+    /// comment after `key:` (`key_comment`, and `last` when the last token
+    /// was a key: one may still follow it on its line), and a line comment
+    /// that may still become its key's head comment (`from_key`). Every
+    /// record's slot is checked against it in debug builds (`record`).
+    pub(super) fn horizon(&self, next: usize) -> usize {
+        let mut horizon = next;
+        if let Some(&(slot, _)) = self.passed.first() {
+            horizon = horizon.min(slot);
+        }
+        if let Some((slot, _)) = self.root_head {
+            horizon = horizon.min(slot);
+        }
+        if let Some((key, _)) = self.key_comment {
+            horizon = horizon.min(key);
+        }
+        if let Some((_, Some(key))) = self.last {
+            horizon = horizon.min(key);
+        }
+        if let Some((_, key)) = self.from_key {
+            horizon = horizon.min(key);
+        }
+        horizon
+    }
+
+    /// Reports [`Attach::horizon`] at `next` as released: in debug builds,
+    /// every record made from now on is checked to lie at or past it, and
+    /// it never goes back.
+    pub(super) fn release(&mut self, next: usize) -> usize {
+        let horizon = self.horizon(next);
+        #[cfg(debug_assertions)]
+        {
+            debug_assert!(
+                horizon >= self.floor,
+                "the horizon went back from {} to {horizon}",
+                self.floor
+            );
+            self.floor = self.floor.max(horizon);
+        }
+        horizon
+    }
+
+    /// Checks (in debug builds) that a record at `slot` is not behind a
+    /// horizon already released.
+    #[inline(always)]
+    fn check_slot(&self, slot: usize) {
+        #[cfg(debug_assertions)]
+        debug_assert!(
+            slot >= self.floor,
+            "a record at slot {slot}, behind the released horizon {}",
+            self.floor
+        );
+        let _ = slot;
+    }
+
+    /// Makes the record `trivia` at `slot`.
+    fn record(&mut self, slot: usize, trivia: Trivia<'a>) {
+        self.check_slot(slot);
+        self.trivia.push((slot, trivia));
     }
 
     fn line_start(&self, at: usize) -> usize {
@@ -150,18 +222,19 @@ impl<'a> Attach<'a> {
             Some(key) => {
                 // After `key:`: placed once the value shows its kind.
                 if let Some((_, earlier)) = self.key_comment.replace((key, text)) {
-                    self.trivia.push((key, Trivia::Comment(earlier)));
+                    self.record(key, Trivia::Comment(earlier));
                 }
             }
             None => {
                 if let Some((record, key_slot)) = self.from_key.take() {
+                    self.check_slot(key_slot);
                     if let Some(r) = self.trivia.get_mut(record) {
                         if let Trivia::LineComment(t) = r.1 {
                             *r = (key_slot, Trivia::Comment(t));
                         }
                     }
                 }
-                self.trivia.push((slot, Trivia::LineComment(text)));
+                self.record(slot, Trivia::LineComment(text));
             }
         }
         self.last = None;
@@ -264,7 +337,7 @@ impl<'a> Attach<'a> {
                 (Role::Value, None) => {}
                 _ => {
                     self.key_comment = None;
-                    self.trivia.push((key + 1, Trivia::LineComment(text)));
+                    self.record(key + 1, Trivia::LineComment(text));
                 }
             }
         }
@@ -353,7 +426,7 @@ impl<'a> Attach<'a> {
         if key.is_none() {
             if let Some((key_slot, text)) = self.key_comment.take() {
                 self.from_key = Some((self.trivia.len(), key_slot));
-                self.trivia.push((slot, Trivia::LineComment(text)));
+                self.record(slot, Trivia::LineComment(text));
             }
         }
         self.last = Some((end, key));
@@ -377,7 +450,7 @@ impl<'a> Attach<'a> {
             return;
         };
         if let Some(text) = frame.after_close {
-            self.trivia.push((slot + 1, Trivia::LineComment(text)));
+            self.record(slot + 1, Trivia::LineComment(text));
         }
         if let (true, Some((root, count))) = (self.frames.is_empty(), self.root_head.take()) {
             // An empty root: the comments before it stay before it (the
@@ -431,7 +504,7 @@ impl<'a> Attach<'a> {
                             Trivia::Comment(text) => Trivia::DocumentFoot(text),
                             other => other,
                         };
-                        self.trivia.push((prev_end, t));
+                        self.record(prev_end, t);
                     }
                     range.1 = self.trivia.len();
                 }
@@ -450,7 +523,7 @@ impl<'a> Attach<'a> {
     /// the range of its records, ordered by slot.
     pub(super) fn document_end(&mut self, at: usize, slot: usize) -> (usize, usize) {
         if let Some((key, text)) = self.key_comment.take() {
-            self.trivia.push((key + 1, Trivia::LineComment(text)));
+            self.record(key + 1, Trivia::LineComment(text));
         }
         if !self.pending.is_empty() {
             let rest = self.input.get(at..).unwrap_or(&[]);
@@ -521,7 +594,7 @@ impl<'a> Attach<'a> {
                 Trivia::Comment(text) if foot => Trivia::DocumentFoot(text),
                 other => other,
             };
-            self.trivia.push((slot, t));
+            self.record(slot, t);
         }
     }
 }

@@ -179,6 +179,10 @@ pub(crate) fn load(input: &[u8], schema: Schema, depth_limit: usize) -> Loaded<'
             loader.fail(fault);
             break;
         }
+        // What a streaming reader would release here (checked in debug
+        // builds: no record is made behind it later).
+        #[cfg(debug_assertions)]
+        loader.attach.release(loader.out.items.len());
     }
     // What is left: the last document's foot, or an input of comments.
     let last = loader.out.docs.last_mut().map(|d| (&mut d.trivia, d.end));

@@ -895,3 +895,76 @@ fn no_panic_on_random_yaml_shaped_input() {
     // Most are errors, some are not: both paths were taken.
     assert!(errors > 10_000 && errors < 20_000, "{errors}");
 }
+
+/// The YAML inputs the attachment of comments is held to: every case of
+/// the yaml-test-suite, every file of the fmt corpus (../shared/corpus-yaml,
+/// when present) and of tests/data/corpus-yaml, and every `yaml` of the
+/// tests' JSON-lines vectors.
+fn attachment_inputs() -> Vec<(String, Vec<u8>)> {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut out: Vec<(String, Vec<u8>)> = cases()
+        .iter()
+        .map(|c| (case_name(c), fs::read(c.join("in.yaml")).unwrap()))
+        .collect();
+    let mut dirs = std::vec![manifest.join("tests/data/corpus-yaml")];
+    let shared = manifest.join("../shared/corpus-yaml");
+    match shared.is_dir() {
+        true => dirs.push(shared),
+        false => println!("skipped: no {} (the shared corpus)", shared.display()),
+    }
+    while let Some(dir) = dirs.pop() {
+        for entry in fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let yaml = path.extension().is_some_and(|e| e == "yaml" || e == "yml");
+            if path.is_dir() {
+                dirs.push(path);
+            } else if yaml {
+                out.push((path.display().to_string(), fs::read(&path).unwrap()));
+            }
+        }
+    }
+    for vectors in [
+        "yaml-comments.jsonl",
+        "yaml-inputs.jsonl",
+        "yaml-data.jsonl",
+    ] {
+        let text = fs::read_to_string(manifest.join("tests/data").join(vectors)).unwrap();
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let record: serde_json::Value = serde_json::from_str(line).unwrap();
+            if let Some(yaml) = record["yaml"].as_str() {
+                let name = format!("{vectors}: {}", record["name"]);
+                out.push((name, yaml.as_bytes().to_vec()));
+            }
+        }
+    }
+    out
+}
+
+/// Slots are the items' running sequence numbers, and attachment never
+/// makes a record behind the horizon it reported (`Attach::horizon`):
+/// loading every attachment input with the debug check on
+/// (`Attach::release` after each syntax event) proves that a streaming
+/// reader may give out the items and records before the horizon as soon
+/// as it moves. Also with CR LF line breaks.
+#[test]
+#[cfg(debug_assertions)]
+fn no_record_is_placed_behind_the_horizon() {
+    let inputs = attachment_inputs();
+    assert!(inputs.len() > 1500, "only {} inputs", inputs.len());
+    let mut comments = 0;
+    for (name, input) in &inputs {
+        let crlf = String::from_utf8_lossy(input).replace('\n', "\r\n");
+        for input in [&input[..], crlf.as_bytes()] {
+            let loaded = std::panic::catch_unwind(|| {
+                super::load::load(input, crate::scan::resolve::Schema::Kubectl, MAX_DEPTH)
+                    .trivia
+                    .len()
+            });
+            match loaded {
+                Ok(records) => comments += records,
+                Err(_) => panic!("{name}: a record behind the horizon"),
+            }
+        }
+    }
+    assert!(comments > 10_000, "only {comments} records");
+}
