@@ -179,7 +179,7 @@ fn run_yaml<K: Sink, S: Store>(
 ) -> Result<(), Error> {
     let loaded = crate::scan::load_yaml(input, opts.yaml_schema(), opts.depth_limit());
     if let Some(warnings) = warnings {
-        warnings.extend(crate::scan::locate_warnings(input, &loaded));
+        warnings.extend(crate::scan::locate_warnings(input, loaded.warnings()));
     }
     let mut src = crate::scan::YamlSource::new(&loaded);
     drive(&mut src, opts, out, store).map_err(|fault| locate(fault, &src, input))

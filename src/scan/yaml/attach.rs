@@ -38,7 +38,7 @@ pub(super) enum Role {
 }
 
 /// An open collection, as attachment sees it.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 struct AttachFrame<'a> {
     flow: bool,
     /// Where its first item's node starts, and whether it is a list
@@ -52,7 +52,7 @@ struct AttachFrame<'a> {
 }
 
 /// The attachment state of a stream being loaded.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(super) struct Attach<'a> {
     input: &'a [u8],
     frames: Vec<AttachFrame<'a>>,
@@ -84,8 +84,12 @@ pub(super) struct Attach<'a> {
     /// The root collection's slot and how many of `pending` came before
     /// it: the head of its first item, or, if it has none, of the root.
     root_head: Option<(usize, usize)>,
-    /// Where this document's records start in `trivia`.
+    /// Where this document's records start (counted as [`Attach::made`]).
     doc_first: usize,
+    /// How many records were taken out of `trivia` by
+    /// [`Attach::take_final`] (a streaming reader's): record numbers count
+    /// them.
+    taken: usize,
     /// The highest [`Attach::horizon`] reported: no record may be made
     /// below it (checked in debug builds).
     #[cfg(debug_assertions)]
@@ -114,6 +118,7 @@ impl<'a> Attach<'a> {
             next_after_close: None,
             root_head: None,
             doc_first: 0,
+            taken: 0,
             #[cfg(debug_assertions)]
             floor: 0,
             trivia: Vec::new(),
@@ -166,6 +171,54 @@ impl<'a> Attach<'a> {
             self.floor = self.floor.max(horizon);
         }
         horizon
+    }
+
+    /// How many records were made (in this document and before it): the
+    /// number the next one gets.
+    pub(super) fn made(&self) -> usize {
+        self.taken + self.trivia.len()
+    }
+
+    /// Takes the records that are final into `out`, in the order they are
+    /// written: those of documents before this one (complete, ordered),
+    /// then this document's at slots before `horizon` (reported by
+    /// [`Attach::release`]), stable-sorted by slot, as
+    /// [`Attach::document_end`] sorts them (no later record can come
+    /// before them). Returns how far items are final: `horizon`, or less
+    /// while a line comment may still move to its key (`from_key` points
+    /// at it by number, so nothing is taken then).
+    pub(super) fn take_final(
+        &mut self,
+        horizon: usize,
+        out: &mut Vec<(usize, Trivia<'a>)>,
+    ) -> usize {
+        if self.trivia.is_empty() {
+            return horizon;
+        }
+        let before = self
+            .doc_first
+            .saturating_sub(self.taken)
+            .min(self.trivia.len());
+        if self.from_key.is_some() {
+            let current = self.trivia.get(before..).unwrap_or_default();
+            let lowest = current.iter().map(|r| r.0).min();
+            return lowest.map_or(horizon, |slot| slot.min(horizon));
+        }
+        let current = self.trivia.get_mut(before..).unwrap_or_default();
+        if !current.is_sorted_by_key(|r| r.0) {
+            current.sort_by_key(|r| r.0);
+        }
+        let due = before + current.iter().take_while(|r| r.0 < horizon).count();
+        out.extend(self.trivia.drain(..due));
+        self.taken += due;
+        horizon
+    }
+
+    /// Takes every record left into `out`: the document is complete (the
+    /// next one started, or the stream ended).
+    pub(super) fn take_all(&mut self, out: &mut Vec<(usize, Trivia<'a>)>) {
+        self.taken += self.trivia.len();
+        out.append(&mut self.trivia);
     }
 
     /// Checks (in debug builds) that a record at `slot` is not behind a
@@ -228,7 +281,7 @@ impl<'a> Attach<'a> {
             None => {
                 if let Some((record, key_slot)) = self.from_key.take() {
                     self.check_slot(key_slot);
-                    if let Some(r) = self.trivia.get_mut(record) {
+                    if let Some(r) = self.trivia.get_mut(record - self.taken) {
                         if let Trivia::LineComment(t) = r.1 {
                             *r = (key_slot, Trivia::Comment(t));
                         }
@@ -425,7 +478,7 @@ impl<'a> Attach<'a> {
     pub(super) fn scalar_done(&mut self, end: usize, key: Option<usize>, slot: usize) {
         if key.is_none() {
             if let Some((key_slot, text)) = self.key_comment.take() {
-                self.from_key = Some((self.trivia.len(), key_slot));
+                self.from_key = Some((self.made(), key_slot));
                 self.record(slot, Trivia::LineComment(text));
             }
         }
@@ -497,7 +550,7 @@ impl<'a> Attach<'a> {
         let start = self.preambles.len();
         if !self.pending.is_empty() {
             match prev {
-                Some(range) if range.1 == self.trivia.len() => {
+                Some(range) if range.1 == self.made() => {
                     let group = self.take_pending(true, true);
                     for t in group {
                         let t = match t {
@@ -506,7 +559,7 @@ impl<'a> Attach<'a> {
                         };
                         self.record(prev_end, t);
                     }
-                    range.1 = self.trivia.len();
+                    range.1 = self.made();
                 }
                 _ if explicit => {
                     let group = self.take_pending(true, false);
@@ -515,7 +568,7 @@ impl<'a> Attach<'a> {
                 _ => {}
             }
         }
-        self.doc_first = self.trivia.len();
+        self.doc_first = self.made();
         (start, self.preambles.len())
     }
 
@@ -542,15 +595,15 @@ impl<'a> Attach<'a> {
                 }
             });
         }
-        let first = self.doc_first.min(self.trivia.len());
-        if let Some(records) = self.trivia.get_mut(first..) {
+        let first = self.doc_first.min(self.made());
+        if let Some(records) = self.trivia.get_mut(first.saturating_sub(self.taken)..) {
             records.sort_by_key(|r| r.0);
         }
         self.frames.clear();
         self.passed.clear();
         (self.last, self.from_key) = (None, None);
-        self.doc_first = self.trivia.len();
-        (first, self.trivia.len())
+        self.doc_first = self.made();
+        (first, self.made())
     }
 
     /// Takes the pending group with runs of blank lines made one, leading
@@ -656,7 +709,7 @@ enum Last {
 ///   ends, else it goes on a line of its own;
 /// - a document foot comment of a document without a root is an own-line
 ///   comment like those before it.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(super) struct Settle<'a> {
     /// The records settled, every document's in turn.
     pub(super) out: Vec<(usize, Trivia<'a>)>,
