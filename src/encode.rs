@@ -21,7 +21,7 @@ use crate::emit::{Emitter, KeepsAll, Mark, Room, Sink};
 use crate::error::{Error, ErrorKind, Fault};
 use crate::options::{Form, Input, Options};
 use crate::plan::{Fixed, FixedRoom, ListNumbers, Plan, PlanRoom, Store};
-use crate::scan::{Event, KeyId, Source, Tokenizer};
+use crate::scan::{AsText, Event, KeyId, Source, Tokenizer};
 use crate::tiered::{FullRoom, Tiered};
 
 /// Encodes every document of `input` into `out`, checking each one
@@ -391,35 +391,41 @@ impl<'o, 'a, S: Store, K: Sink, Src: Source<'a>> Pass<'o, S, K, Src> {
                 }
                 Event::Key(key) => {
                     // One identity for both the duplicate check and the
-                    // quoting cache.
+                    // quoting cache. The key's text borrows the source, so
+                    // where it started is asked once it is written.
                     let id = KeyId::of(&key);
+                    let written = self.emitter.key(&key, &id);
                     if checks {
                         self.plan.push_key(&id, src.token_start());
                     }
-                    self.emitter.key(&key, &id)
+                    written
                 }
-                Event::Str(text) => match self.bet_lost(src)? {
-                    true => continue,
-                    false => self.emitter.string(&text),
-                },
-                Event::Number { text, exponent } => match self.bet_lost(src)? {
-                    true => continue,
-                    false => self.emitter.number(text, exponent),
-                },
-                Event::Bool(b) => match self.bet_lost(src)? {
-                    true => continue,
-                    false => self.emitter.bool_or_null(if b { "true" } else { "false" }),
-                },
-                Event::Null => match self.bet_lost(src)? {
-                    true => continue,
-                    false => self.emitter.bool_or_null("null"),
-                },
+                // A scalar is written unless it loses the bet (the last
+                // arm); the guard asks without the source, which the
+                // scalar's text borrows.
+                Event::Str(text) if !self.bet_would_be_lost() => self.emitter.string(&text),
+                Event::Number { text, exponent } if !self.bet_would_be_lost() => {
+                    self.emitter.number(text, exponent)
+                }
+                Event::Bool(b) if !self.bet_would_be_lost() => {
+                    self.emitter.bool_or_null(if b { "true" } else { "false" })
+                }
+                Event::Null if !self.bet_would_be_lost() => self.emitter.bool_or_null("null"),
                 // The JSON source never produces it: this arm is gone
                 // from its loop. Directly in a list, it uncuddles it.
-                Event::Trivia(trivia) => match self.bet_lost(src)? {
-                    true => continue,
-                    false => self.emitter.trivia(trivia.into()),
-                },
+                Event::Trivia(trivia) if !self.bet_would_be_lost() => {
+                    self.emitter.trivia(trivia.into())
+                }
+                // A scalar (or trivia) in a list written cuddled on a bet:
+                // the event is done with, and the source goes back.
+                Event::Str(_)
+                | Event::Number { .. }
+                | Event::Bool(_)
+                | Event::Null
+                | Event::Trivia(_) => {
+                    self.lose_bet(src)?;
+                    continue;
+                }
             };
             written.map_err(failed)?;
         }
@@ -438,19 +444,14 @@ impl<'o, 'a, S: Store, K: Sink, Src: Source<'a>> Pass<'o, S, K, Src> {
         Ok(())
     }
 
-    /// Asked at each scalar: if it is an element of a list written cuddled
-    /// on a bet, loses the bet (see [`Pass::lose_bet`]) and says so. Only a
+    /// Asked at each scalar: whether it is an element of a list written
+    /// cuddled on a bet, which it loses (see [`Pass::lose_bet`]). Only a
     /// bet writes a list cuddled that holds a scalar: the verdicts of a
-    /// checking pass or of a skim are exact.
+    /// checking pass or of a skim are exact. Asks nothing of the source,
+    /// which the scalar's text may borrow.
     #[inline(always)]
-    fn bet_lost(&mut self, src: &mut Src) -> Result<bool, Fault> {
-        if !K::TAKES_BACK || !self.emitter.in_cuddled_list() {
-            return Ok(false);
-        }
-        match self.bet.take() {
-            Some(bet) => self.lose_bet(bet, src).map(|()| true),
-            None => Ok(false),
-        }
+    fn bet_would_be_lost(&self) -> bool {
+        K::TAKES_BACK && self.emitter.in_cuddled_list() && self.bet.is_some()
     }
 
     /// Whether the list just opened is cuddled: known if it does not start
@@ -499,9 +500,13 @@ impl<'o, 'a, S: Store, K: Sink, Src: Source<'a>> Pass<'o, S, K, Src> {
         }
     }
 
-    /// A list written cuddled on `bet` has a scalar element: goes back to
-    /// the bet, skims its list and opens it again with the skim's verdict.
-    fn lose_bet(&mut self, bet: Bet<Src>, src: &mut Src) -> Result<(), Fault> {
+    /// A list written cuddled on the bet has a scalar element (as
+    /// [`Pass::bet_would_be_lost`] said): goes back to the bet, skims its
+    /// list and opens it again with the skim's verdict.
+    fn lose_bet(&mut self, src: &mut Src) -> Result<(), Fault> {
+        let Some(bet) = self.bet.take() else {
+            return Ok(());
+        };
         *src = bet.src;
         self.emitter.rewind(bet.emitter);
         self.plan.truncate_keys(bet.keys);
@@ -531,5 +536,6 @@ fn only_value<'a>(src: &impl Source<'a>) -> Result<(), Fault> {
 /// The public error for `fault`, found by `src` in `input`.
 fn locate<'a>(fault: Fault, src: &impl Source<'a>, input: &[u8]) -> Error {
     let key = (fault.kind() == ErrorKind::DuplicateKey).then(|| src.key_at(fault.offset()));
-    fault.locate(input, key.as_ref().map(|k| k.raw()))
+    let text = key.as_ref().map(AsText::as_text);
+    fault.locate(input, text.as_ref().map(|t| t.raw()))
 }

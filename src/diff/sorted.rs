@@ -2,26 +2,65 @@
 //! members sorted by decoded key, so that key order alone is never a
 //! difference. The one place that reads input events for the diff: through
 //! the [`Source`] trait and [`Text`] decoding, so JSON and YAML input alike.
+//! A source lends each event's text only until the next, and sorting needs
+//! the whole document: the decoded texts are copied into one `String`
+//! (the diff holds its inputs whole anyway).
 
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::Write;
+use core::ops::Range;
 
 use crate::options::{Input, Options};
 use crate::scan::{load_yaml, Event, Source, Text, Tokenizer, YamlSource};
 
-/// One token of the input, in document order.
-enum InputToken<'a> {
+/// One token of the input, in document order. Texts are ranges of the
+/// document's decoded texts ([`Document::texts`]).
+enum InputToken {
     /// `{` or `[`, and the index of its closing token.
     Open {
         map: bool,
         close: usize,
     },
     Close,
-    Key(Text<'a>),
-    Str(Text<'a>),
+    /// A key, decoded.
+    Key(Range<usize>),
+    /// A string value, decoded.
+    Str(Range<usize>),
     /// A number, `true`, `false` or `null`, as JSON text.
-    Scalar(&'a str),
+    Scalar(Range<usize>),
+}
+
+/// The tokens of one document, and the texts they hold.
+#[derive(Default)]
+struct Document {
+    tokens: Vec<InputToken>,
+    texts: String,
+}
+
+impl Document {
+    /// The range of `texts` that `push` appends.
+    fn copy(&mut self, push: impl FnOnce(&mut String)) -> Range<usize> {
+        let start = self.texts.len();
+        push(&mut self.texts);
+        start..self.texts.len()
+    }
+
+    /// The decoded text of the key or string at `at`, if it is one.
+    fn text(&self, at: usize) -> Option<&str> {
+        match self.tokens.get(at)? {
+            InputToken::Key(range) | InputToken::Str(range) => self.texts.get(range.clone()),
+            _ => None,
+        }
+    }
+
+    /// The key at `at`, if it is one.
+    fn key(&self, at: usize) -> Option<&str> {
+        match self.tokens.get(at)? {
+            InputToken::Key(_) => self.text(at),
+            _ => None,
+        }
+    }
 }
 
 /// `input` (in the language `opts` names) as JSON with each map's members
@@ -46,14 +85,15 @@ pub(crate) fn sort_keys(input: &[u8], opts: Options) -> Option<String> {
 /// [`sort_keys`] over any [`Source`].
 fn sort_source<'a, S: Source<'a>>(source: &mut S, len: usize) -> Option<String> {
     let mut out = String::with_capacity(len);
-    let mut list: Vec<InputToken<'a>> = Vec::new();
+    let mut doc = Document::default();
     let mut open: Vec<usize> = Vec::new();
     while source.next_document().ok()? {
-        list.clear();
+        doc.tokens.clear();
+        doc.texts.clear();
         while let Some(event) = source.next_event().ok()? {
             let token = match event {
                 Event::MapStart | Event::ListStart => {
-                    open.push(list.len());
+                    open.push(doc.tokens.len());
                     InputToken::Open {
                         map: matches!(event, Event::MapStart),
                         close: 0,
@@ -61,37 +101,46 @@ fn sort_source<'a, S: Source<'a>>(source: &mut S, len: usize) -> Option<String> 
                 }
                 Event::MapEnd | Event::ListEnd => {
                     let start = open.pop()?;
-                    let close = list.len();
-                    if let Some(InputToken::Open { close: c, .. }) = list.get_mut(start) {
+                    let close = doc.tokens.len();
+                    if let Some(InputToken::Open { close: c, .. }) = doc.tokens.get_mut(start) {
                         *c = close;
                     }
                     InputToken::Close
                 }
-                Event::Key(text) => InputToken::Key(text),
-                Event::Str(text) => InputToken::Str(text),
-                Event::Number { text, .. } => InputToken::Scalar(text),
-                Event::Bool(true) => InputToken::Scalar("true"),
-                Event::Bool(false) => InputToken::Scalar("false"),
-                Event::Null => InputToken::Scalar("null"),
+                Event::Key(text) => InputToken::Key(doc.copy(|t| decode(&text, t))),
+                Event::Str(text) => InputToken::Str(doc.copy(|t| decode(&text, t))),
+                Event::Number { text, .. } => InputToken::Scalar(doc.copy(|t| t.push_str(text))),
+                Event::Bool(b) => InputToken::Scalar(doc.copy(|t| {
+                    t.push_str(if b { "true" } else { "false" });
+                })),
+                Event::Null => InputToken::Scalar(doc.copy(|t| t.push_str("null"))),
                 Event::Trivia(_) => continue,
             };
-            list.push(token);
+            doc.tokens.push(token);
         }
         if !out.is_empty() {
             out.push('\n');
         }
-        write_sorted(&list, &mut out)?;
+        write_sorted(&doc, &mut out)?;
     }
     Some(out)
 }
 
-/// Writes the decoded string of `text` as a JSON string.
-fn write_json_string(out: &mut String, text: &Text<'_>) {
+/// Appends the decoded string of `text` to `out`.
+fn decode(text: &Text<'_>, out: &mut String) {
+    match text.as_plain() {
+        Some(plain) => out.push_str(plain),
+        None => out.extend(text.chars()),
+    }
+}
+
+/// Writes `text` as a JSON string.
+fn write_json_string(out: &mut String, text: &str) {
     out.push('"');
     let needs_escape = |c: char| c == '"' || c == '\\' || c < ' ';
-    match text.as_plain() {
-        Some(plain) if !plain.contains(needs_escape) => out.push_str(plain),
-        _ => {
+    match text.contains(needs_escape) {
+        false => out.push_str(text),
+        true => {
             for c in text.chars() {
                 match c {
                     '"' => out.push_str("\\\""),
@@ -115,8 +164,9 @@ enum SortedContainer {
     List(usize, usize),
 }
 
-/// Writes the document in `tokens` with sorted maps; `None` on a duplicate key.
-fn write_sorted(tokens: &[InputToken<'_>], out: &mut String) -> Option<()> {
+/// Writes `doc` with sorted maps; `None` on a duplicate key.
+fn write_sorted(doc: &Document, out: &mut String) -> Option<()> {
+    let tokens = &doc.tokens;
     let mut stack: Vec<SortedContainer> = Vec::new();
     // The next value to write, if any, before going back to the stack.
     let mut next = Some(0);
@@ -125,15 +175,15 @@ fn write_sorted(tokens: &[InputToken<'_>], out: &mut String) -> Option<()> {
             match tokens.get(at)? {
                 InputToken::Open { map: true, close } => {
                     out.push('{');
-                    let keys = sorted_members(tokens, at + 1, *close)?;
+                    let keys = sorted_members(doc, at + 1, *close)?;
                     stack.push(SortedContainer::Map(keys, 0));
                 }
                 InputToken::Open { map: false, close } => {
                     out.push('[');
                     stack.push(SortedContainer::List(at + 1, *close));
                 }
-                InputToken::Str(text) => write_json_string(out, text),
-                InputToken::Scalar(text) => out.push_str(text),
+                InputToken::Str(_) => write_json_string(out, doc.text(at)?),
+                InputToken::Scalar(range) => out.push_str(doc.texts.get(range.clone())?),
                 InputToken::Key(_) | InputToken::Close => return None,
             }
         }
@@ -147,10 +197,7 @@ fn write_sorted(tokens: &[InputToken<'_>], out: &mut String) -> Option<()> {
                         out.push(',');
                     }
                     *done += 1;
-                    let Some(InputToken::Key(text)) = tokens.get(key) else {
-                        return None;
-                    };
-                    write_json_string(out, text);
+                    write_json_string(out, doc.key(key)?);
                     out.push(':');
                     next = Some(key + 1);
                 }
@@ -176,7 +223,7 @@ fn write_sorted(tokens: &[InputToken<'_>], out: &mut String) -> Option<()> {
 }
 
 /// The index just past the value starting at `at`.
-fn after(tokens: &[InputToken<'_>], at: usize) -> usize {
+fn after(tokens: &[InputToken], at: usize) -> usize {
     match tokens.get(at) {
         Some(InputToken::Open { close, .. }) => close + 1,
         _ => at + 1,
@@ -185,29 +232,22 @@ fn after(tokens: &[InputToken<'_>], at: usize) -> usize {
 
 /// The key indices of the map whose members lie in `tokens[start..close]`,
 /// sorted by decoded key; `None` if two keys are equal.
-fn sorted_members(tokens: &[InputToken<'_>], start: usize, close: usize) -> Option<Vec<usize>> {
+/// Decoded keys compare as `str`s: UTF-8's byte order is code point order.
+fn sorted_members(doc: &Document, start: usize, close: usize) -> Option<Vec<usize>> {
     let mut keys = Vec::new();
     let mut at = start;
     while at < close {
         keys.push(at);
-        at = after(tokens, at + 1);
+        at = after(&doc.tokens, at + 1);
     }
-    let text = |i: usize| match tokens.get(i) {
-        Some(InputToken::Key(text)) => Some(*text),
-        _ => None,
-    };
-    keys.sort_by(|&x, &y| match (text(x), text(y)) {
-        (Some(x), Some(y)) => x.cmp_decoded(&y),
-        _ => core::cmp::Ordering::Equal,
-    });
-    for pair in keys.windows(2) {
-        if let (Some(x), Some(y)) = (text(pair[0]), text(pair[1])) {
-            if x.decodes_same(&y) {
-                return None;
-            }
-        }
+    keys.sort_by(|&x, &y| doc.key(x).cmp(&doc.key(y)));
+    match keys
+        .windows(2)
+        .any(|pair| doc.key(pair[0]) == doc.key(pair[1]))
+    {
+        true => None,
+        false => Some(keys),
     }
-    Some(keys)
 }
 
 #[cfg(test)]

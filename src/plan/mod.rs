@@ -39,7 +39,7 @@ pub(crate) use store::{Fixed, FixedRoom, KeySeen, Store};
 
 use crate::error::Fault;
 use crate::options::MAX_DEPTH;
-use crate::scan::{Event, KeyId, Shapes, Source, Text};
+use crate::scan::{AsText, Event, KeyId, Shapes, Source};
 use crate::tiered::{FullRoom, Tiered};
 
 /// A frame's high bit: the container is a list (else a map).
@@ -242,11 +242,13 @@ impl<'r, S: Store> Plan<'r, S> {
 
 /// The repeated key whose second occurrence comes first in the input, with
 /// its first occurrence; `text_of` reads a key's text again.
-fn duplicate<'a>(
+fn duplicate<K: AsText>(
     keys: &mut [KeySeen],
-    text_of: impl Fn(&KeySeen) -> Text<'a>,
+    text_of: impl Fn(&KeySeen) -> K,
 ) -> Option<(KeySeen, KeySeen)> {
-    let same = |a: &KeySeen, b: &KeySeen| a.hash == b.hash && text_of(a).decodes_same(&text_of(b));
+    let same = |a: &KeySeen, b: &KeySeen| {
+        a.hash == b.hash && text_of(a).as_text().decodes_same(&text_of(b).as_text())
+    };
     // Most maps are small: comparing hashes pairwise beats sorting them.
     if keys.len() <= SMALL_MAP {
         return (1..keys.len()).find_map(|j| {
@@ -284,7 +286,10 @@ fn duplicate<'a>(
         .chunk_by_mut(|a, b| a.hash == b.hash)
         .filter(|run| run.len() > 1)
     {
-        run.sort_unstable_by(|a, b| text_of(a).cmp_decoded(&text_of(b)).then(a.at.cmp(&b.at)));
+        run.sort_unstable_by(|a, b| {
+            let order = text_of(a).as_text().cmp_decoded(&text_of(b).as_text());
+            order.then(a.at.cmp(&b.at))
+        });
         let repeats = run
             .windows(2)
             .filter(|w| same(&w[0], &w[1]))
@@ -337,6 +342,7 @@ impl<S: Store> Shapes for Skim<'_, '_, S> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scan::Text;
 
     /// Keys of `src` (a list of plain `"..."` keys) with the given hashes.
     fn keys(src: &str, hash: impl Fn(usize) -> u64) -> std::vec::Vec<KeySeen> {
@@ -392,6 +398,34 @@ mod tests {
             unique.truncate(distinct);
             assert!(duplicate(&mut unique, text(&src)).is_none());
         }
+    }
+
+    /// A key text that owns its decoded text, as a source that decodes
+    /// keys into a scratch buffer hands out from `key_at`.
+    struct Owned(std::string::String);
+
+    impl AsText for Owned {
+        fn as_text(&self) -> Text<'_> {
+            Text::new(&self.0, crate::scan::Spelling::Verbatim, false)
+        }
+    }
+
+    #[test]
+    fn keys_that_own_their_text_are_compared_by_it() {
+        // A large map (sorted by text) whose hashes all collide: two owned
+        // texts are held at once, and the earliest repeat is still found.
+        let mut src = std::string::String::new();
+        for i in 0..100 {
+            src += &std::format!("\"k{}\" ", i % 97);
+        }
+        let owned = |key: &KeySeen| Owned(text(&src)(key).raw().into());
+        let mut all = keys(&src, |_| 7);
+        let (first, again) = duplicate(&mut all, owned).unwrap();
+        assert_eq!(
+            (owned(&first).0, owned(&again).0),
+            ("k0".into(), "k0".into())
+        );
+        assert!(first.at < again.at);
     }
 
     #[test]

@@ -69,10 +69,30 @@ impl From<core::convert::Infallible> for Trivia<'_> {
 /// A source is a cursor: cloning it saves a place that reading can go back
 /// to ([`Source::at`] starts afresh at a byte offset). Positions are byte
 /// offsets into the input; errors carry them.
+///
+/// Events are lent: the texts of an event from [`Source::next_event`]
+/// (keys, strings, numbers) borrow the source and are valid until the
+/// next call that moves it. A source may so decode a text (a folded or
+/// escaped YAML scalar, a converted key, a normalised number) into a
+/// scratch buffer of its own, reused for the next event, and need no store
+/// that lives as long as the input; the JSON [`Tokenizer`](super::Tokenizer)
+/// just lends its input spans. A caller that keeps a text across events
+/// copies it. Comments ([`Source::Trivia`]) are spans of the input in every
+/// dialect, so they keep the input's `'a`. While an event is alive the
+/// source cannot be asked anything: a caller that needs
+/// [`Source::token_start`] or [`Source::depth`] with a text asks after it
+/// is done with the text (the writing loop and the plan do).
 pub(crate) trait Source<'a>: Clone {
     /// What [`Event::Trivia`] carries: [`Trivia`], or for a dialect
     /// without comments an uninhabited type.
     type Trivia: Copy + Into<Trivia<'a>>;
+
+    /// A key read again by [`Source::key_at`]: something that holds the
+    /// key's [`Text`] as long as it lives, so that the duplicate check can
+    /// hold two at once and compare them. The JSON tokenizer's is a
+    /// `Text<'a>` of its input; a source that decodes keys into a scratch
+    /// buffer may return one that owns its decoded text.
+    type KeyText: AsText;
 
     /// Moves past anything between documents and says whether another
     /// document follows; if so, the next events are its.
@@ -84,7 +104,7 @@ pub(crate) trait Source<'a>: Clone {
 
     /// The next event of the current document, checked, or `None` once the
     /// document is complete.
-    fn next_event(&mut self) -> Result<Option<Event<'a, Self::Trivia>>, Fault>;
+    fn next_event(&mut self) -> Result<Option<Event<'_, Self::Trivia>>, Fault>;
 
     /// A reader of the same input at `pos`, before a value there: to read a
     /// document again from where it started.
@@ -126,8 +146,22 @@ pub(crate) trait Source<'a>: Clone {
     }
 
     /// The key whose [`Event::Key`] started at `pos` (a
-    /// [`Source::token_start`] of this input, read before).
-    fn key_at(&self, pos: usize) -> Text<'a>;
+    /// [`Source::token_start`] of this input, read before), independent
+    /// of the source: it may outlive later events.
+    fn key_at(&self, pos: usize) -> Self::KeyText;
+}
+
+/// Something that holds a [`Text`]: a [`Source::KeyText`].
+pub(crate) trait AsText {
+    /// The text held, borrowed for as long as its holder is.
+    fn as_text(&self) -> Text<'_>;
+}
+
+impl AsText for Text<'_> {
+    #[inline(always)]
+    fn as_text(&self) -> Text<'_> {
+        *self
+    }
 }
 
 /// What a [`Source::skim_list`] reports, in document order: the containers

@@ -377,6 +377,8 @@ impl<'a> Tokenizer<'a> {
 impl<'a> Source<'a> for Tokenizer<'a> {
     /// JSON has no comments.
     type Trivia = Infallible;
+    /// Keys are read again from the input.
+    type KeyText = Text<'a>;
 
     /// Skips white space (and a byte order mark at the very start).
     fn next_document(&mut self) -> Result<bool, Fault> {
@@ -404,7 +406,7 @@ impl<'a> Source<'a> for Tokenizer<'a> {
     }
 
     #[inline(always)]
-    fn next_event(&mut self) -> Result<Option<Event<'a, Infallible>>, Fault> {
+    fn next_event(&mut self) -> Result<Option<Event<'_, Infallible>>, Fault> {
         self.read_event()
     }
 
@@ -653,7 +655,9 @@ mod tests {
         let mut src = Tokenizer::new(json.as_bytes(), 0, 100);
         assert!(src.next_document().unwrap());
         let mut keys = 0;
-        while let Some(event) = src.next_event().unwrap() {
+        // The tokenizer's own reading, whose texts are the input's: the
+        // trait's lends them only until the next call.
+        while let Some(event) = src.read_event().unwrap() {
             if let Event::Key(text) = event {
                 let again = src.key_at(src.token_start());
                 assert!(text.decodes_same(&again), "{text:?} {again:?}");

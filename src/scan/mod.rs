@@ -27,7 +27,7 @@ mod text;
 #[cfg(feature = "alloc")]
 mod yaml;
 
-pub(crate) use self::event::{Event, Shapes, Source, Trivia};
+pub(crate) use self::event::{AsText, Event, Shapes, Source, Trivia};
 #[cfg(feature = "std")]
 pub(crate) use self::frame::{starts_value, Framer};
 pub(crate) use self::json::Tokenizer;

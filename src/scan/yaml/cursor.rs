@@ -60,6 +60,21 @@ impl<'l> YamlSource<'l> {
         true
     }
 
+    /// [`Source::next_event`], its texts those of the loaded stream (the
+    /// trait lends them only until the next event).
+    fn read_event(&mut self) -> Result<Option<Event<'l, Trivia<'l>>>, Fault> {
+        if self.with_trivia {
+            return self.next_event_with_trivia();
+        }
+        loop {
+            match self.walk.next_item(self.loaded) {
+                None => return Ok(None),
+                Some(None) => continue,
+                Some(Some(item)) => return self.item_event(item),
+            }
+        }
+    }
+
     /// The comment or blank line due before the item read next (see
     /// [`Walk::reaches`]).
     fn due_trivia(&mut self) -> Option<Trivia<'l>> {
@@ -161,6 +176,8 @@ impl<'l> YamlSource<'l> {
 
 impl<'l> Source<'l> for YamlSource<'l> {
     type Trivia = crate::scan::Trivia<'l>;
+    /// Keys are looked up in the loaded stream, which outlives the cursor.
+    type KeyText = Text<'l>;
 
     fn next_document(&mut self) -> Result<bool, Fault> {
         match self.begin(self.next_doc) {
@@ -181,17 +198,9 @@ impl<'l> Source<'l> for YamlSource<'l> {
         }
     }
 
-    fn next_event(&mut self) -> Result<Option<Event<'l, Self::Trivia>>, Fault> {
-        if self.with_trivia {
-            return self.next_event_with_trivia();
-        }
-        loop {
-            match self.walk.next_item(self.loaded) {
-                None => return Ok(None),
-                Some(None) => continue,
-                Some(Some(item)) => return self.item_event(item),
-            }
-        }
+    #[inline(always)]
+    fn next_event(&mut self) -> Result<Option<Event<'_, Self::Trivia>>, Fault> {
+        self.read_event()
     }
 
     fn at(&self, pos: usize) -> Self {
@@ -233,7 +242,7 @@ impl<'l> Source<'l> for YamlSource<'l> {
         shapes.list(base, self.list_starts_with_container());
         // The next event is the first element of the list just opened.
         let mut first = true;
-        while let Ok(Some(event)) = cursor.next_event() {
+        while let Ok(Some(event)) = cursor.read_event() {
             let holder = cursor.depth;
             match event {
                 Event::MapStart | Event::ListStart => {
