@@ -1149,7 +1149,14 @@ impl Walk {
 
 /// The warnings of the YAML `input` under `opts`, located.
 pub(crate) fn warnings(input: &[u8], opts: crate::Options) -> Vec<Warning> {
-    let loaded = load(input, opts.yaml_schema(), opts.depth_limit());
+    let (schema, depth) = (opts.yaml_schema(), opts.depth_limit());
+    if opts.streams_yaml(input) {
+        let noted = alloc::rc::Rc::new(core::cell::RefCell::new(super::stream::Noted::default()));
+        super::stream::StreamSource::new(input, schema, depth, Some(noted.clone())).read_rest();
+        let noted = noted.borrow();
+        return locate_warnings(input, &noted.warnings);
+    }
+    let loaded = load(input, schema, depth);
     locate_warnings(input, loaded.warnings())
 }
 

@@ -64,9 +64,6 @@ mod parser;
 mod scalar;
 mod scanner;
 #[cfg(feature = "alloc")]
-// Read through the `Source` trait once its events are lent (step 1 of
-// docs/yaml-streaming.md); until then by its tests only.
-#[allow(dead_code)]
 pub(crate) mod stream;
 mod syntax;
 #[cfg(test)]

@@ -31,7 +31,7 @@ use super::attach::{Settle, Step};
 use super::load::{verbatim, Item, Loader, TextRef};
 use crate::error::Fault;
 use crate::scan::resolve::Schema;
-use crate::scan::{Event, Shapes, Text, Trivia};
+use crate::scan::{AsText, Event, Shapes, Source, Text, Trivia};
 
 /// Whether `input` can be read by a [`StreamSource`]: it holds no `&`,
 /// `*` or `<<` at all, so no anchor, alias or merge key (a false "no"
@@ -60,9 +60,8 @@ pub(crate) enum KeyText<'a> {
     Decoded(String),
 }
 
-impl<'a> KeyText<'a> {
-    /// The key's text.
-    pub(crate) fn text(&self) -> Text<'_> {
+impl AsText for KeyText<'_> {
+    fn as_text(&self) -> Text<'_> {
         match self {
             KeyText::Input(text) => *text,
             KeyText::Decoded(s) => verbatim(s),
@@ -264,59 +263,6 @@ impl<'a> StreamSource<'a> {
         }
     }
 
-    /// The next event of the current document (see [`Source::next_event`]).
-    pub(crate) fn next_event(&mut self) -> Result<Option<Event<'_, Trivia<'a>>>, Fault> {
-        if !self.open {
-            return Ok(None);
-        }
-        let out = &mut self.loader.out;
-        if self.next == out.base + out.items.len() && !out.items.is_empty() {
-            // Everything loaded was given out.
-            out.base = self.next;
-            out.items.clear();
-            out.store.clear();
-        }
-        loop {
-            if !self.prepared {
-                if self.next >= self.horizon && !self.closed() {
-                    self.pull();
-                    continue;
-                }
-                self.settle_through(self.next);
-                self.prepared = true;
-            }
-            if let Some(&(slot, trivia)) = self.settle.out.get(self.settled_next) {
-                if slot <= self.next {
-                    self.settled_next += 1;
-                    if self.settled_next == self.settle.out.len() {
-                        self.settle.out.clear();
-                        self.settled_next = 0;
-                    }
-                    return Ok(Some(Event::Trivia(trivia)));
-                }
-            }
-            if self.doc_end().is_some_and(|end| self.next >= end) {
-                return Ok(None);
-            }
-            let Some(item) = self.item(self.next) else {
-                return Ok(None);
-            };
-            if let Item::Fail(fault) = item {
-                // Stay on the failure.
-                return Err(fault);
-            }
-            self.next += 1;
-            self.prepared = false;
-            if let Item::Open { map: false, .. } = item {
-                // The first element is looked at (`list_starts_with_container`).
-                while self.item(self.next).is_none() && !self.closed() {
-                    self.pull();
-                }
-            }
-            return Ok(Some(self.item_event(item)));
-        }
-    }
-
     /// The event of a data item: the position and depth it sets are what
     /// the driver asks for next.
     #[inline(always)]
@@ -375,9 +321,67 @@ impl<'a> StreamSource<'a> {
             }
         }
     }
+}
+
+impl<'a> Source<'a> for StreamSource<'a> {
+    type Trivia = Trivia<'a>;
+    type KeyText = KeyText<'a>;
+
+    /// The next event of the current document (see [`Source::next_event`]).
+    fn next_event(&mut self) -> Result<Option<Event<'_, Trivia<'a>>>, Fault> {
+        if !self.open {
+            return Ok(None);
+        }
+        let out = &mut self.loader.out;
+        if self.next == out.base + out.items.len() && !out.items.is_empty() {
+            // Everything loaded was given out.
+            out.base = self.next;
+            out.items.clear();
+            out.store.clear();
+        }
+        loop {
+            if !self.prepared {
+                if self.next >= self.horizon && !self.closed() {
+                    self.pull();
+                    continue;
+                }
+                self.settle_through(self.next);
+                self.prepared = true;
+            }
+            if let Some(&(slot, trivia)) = self.settle.out.get(self.settled_next) {
+                if slot <= self.next {
+                    self.settled_next += 1;
+                    if self.settled_next == self.settle.out.len() {
+                        self.settle.out.clear();
+                        self.settled_next = 0;
+                    }
+                    return Ok(Some(Event::Trivia(trivia)));
+                }
+            }
+            if self.doc_end().is_some_and(|end| self.next >= end) {
+                return Ok(None);
+            }
+            let Some(item) = self.item(self.next) else {
+                return Ok(None);
+            };
+            if let Item::Fail(fault) = item {
+                // Stay on the failure.
+                return Err(fault);
+            }
+            self.next += 1;
+            self.prepared = false;
+            if let Item::Open { map: false, .. } = item {
+                // The first element is looked at (`list_starts_with_container`).
+                while self.item(self.next).is_none() && !self.closed() {
+                    self.pull();
+                }
+            }
+            return Ok(Some(self.item_event(item)));
+        }
+    }
 
     /// Moves to the next document (see [`Source::next_document`]).
-    pub(crate) fn next_document(&mut self) -> Result<bool, Fault> {
+    fn next_document(&mut self) -> Result<bool, Fault> {
         if self.open {
             // The rest of the current one, unread.
             while !self.closed() {
@@ -423,7 +427,7 @@ impl<'a> StreamSource<'a> {
 
     /// Where the next document starts, and whether there is one (see
     /// [`Source::peek_document`]).
-    pub(crate) fn peek_document(&self) -> Result<(usize, bool), Fault> {
+    fn peek_document(&self) -> Result<(usize, bool), Fault> {
         if !self.closed() {
             let mut ahead = self.clone();
             ahead.noted = None;
@@ -442,7 +446,7 @@ impl<'a> StreamSource<'a> {
 
     /// The current document read again from its start (see
     /// [`Source::at`]).
-    pub(crate) fn at(&self, pos: usize) -> StreamSource<'a> {
+    fn at(&self, pos: usize) -> StreamSource<'a> {
         match &self.start {
             Some(start) if start.at == pos => {
                 let mut again = StreamSource::clone(start);
@@ -453,23 +457,23 @@ impl<'a> StreamSource<'a> {
         }
     }
 
-    pub(crate) fn pos(&self) -> usize {
+    fn pos(&self) -> usize {
         self.at
     }
 
-    pub(crate) fn depth(&self) -> usize {
+    fn depth(&self) -> usize {
         self.depth
     }
 
     /// Asked right after a list opened: its first element, looked at when
     /// the list's start was given out.
-    pub(crate) fn list_starts_with_container(&self) -> bool {
+    fn list_starts_with_container(&self) -> bool {
         matches!(self.item(self.next), Some(Item::Open { .. }))
     }
 
     /// Looks over the list just opened to its end (see
     /// [`Source::skim_list`]): a clone reads on.
-    pub(crate) fn skim_list(&self, shapes: &mut impl Shapes) {
+    fn skim_list(&self, shapes: &mut impl Shapes) {
         let mut cursor = self.clone();
         cursor.noted = None;
         let base = self.depth.saturating_sub(1);
@@ -514,20 +518,20 @@ impl<'a> StreamSource<'a> {
         }
     }
 
-    pub(crate) fn preamble(&mut self) -> Option<Trivia<'a>> {
+    fn preamble(&mut self) -> Option<Trivia<'a>> {
         let trivia = *self.preamble.get(self.preamble_next)?;
         self.preamble_next += 1;
         Some(trivia)
     }
 
-    pub(crate) fn document_is_empty(&self) -> bool {
+    fn document_is_empty(&self) -> bool {
         let doc = self.loader.out.docs.first();
         self.open && doc.is_some_and(|d| self.closed() && d.first == d.end)
     }
 
     /// The key whose event started at `pos` in the current document: read
     /// again from the document's start.
-    pub(crate) fn key_at(&self, pos: usize) -> KeyText<'a> {
+    fn key_at(&self, pos: usize) -> KeyText<'a> {
         let Some(start) = &self.start else {
             return KeyText::Input(Text::printable(""));
         };
@@ -551,6 +555,10 @@ impl<'a> StreamSource<'a> {
                 _ => KeyText::Decoded(found),
             };
         }
+    }
+
+    fn token_start(&self) -> usize {
+        self.at
     }
 }
 

@@ -1035,7 +1035,7 @@ fn the_stream_reads_as_the_loaded_stream() {
     use super::cursor::YamlSource;
     use super::stream::{streams, Noted, StreamSource};
     use crate::scan::resolve::Schema;
-    use crate::scan::Source;
+    use crate::scan::{AsText, Source};
     use std::cell::RefCell;
     use std::rc::Rc;
     let mut compared = 0;
@@ -1054,7 +1054,7 @@ fn the_stream_reads_as_the_loaded_stream() {
                 let noted = Rc::new(RefCell::new(Noted::default()));
                 let mut stream = StreamSource::new(input, schema, MAX_DEPTH, Some(noted.clone()));
                 let got = transcript!(stream, |s: &StreamSource<'_>, p| {
-                    s.key_at(p).text().chars().collect::<String>()
+                    s.key_at(p).as_text().chars().collect::<String>()
                 });
                 if got != expected {
                     let at = got.iter().zip(&expected).position(|(a, b)| a != b);
