@@ -37,10 +37,19 @@ use crate::scan::{AsText, Event, Shapes, Source, Text, Trivia};
 /// `*` or `<<` at all, so no anchor, alias or merge key (a false "no"
 /// only costs the item list of `load`).
 pub(crate) fn streams(input: &[u8]) -> bool {
-    !input
-        .iter()
-        .enumerate()
-        .any(|(i, &b)| b == b'&' || b == b'*' || (b == b'<' && input.get(i + 1) == Some(&b'<')))
+    // `contains` on bytes is a `memchr`; `<` is rare, so a block that
+    // holds one is looked at again for `<<`.
+    const BLOCK: usize = 4096;
+    let double_lt = |(i, block): (usize, &[u8])| {
+        let end = (i * BLOCK + BLOCK + 1).min(input.len());
+        block.contains(&b'<')
+            && input
+                .get(i * BLOCK..end)
+                .is_some_and(|b| b.windows(2).any(|w| w == b"<<"))
+    };
+    !(input.contains(&b'&')
+        || input.contains(&b'*')
+        || input.chunks(BLOCK).enumerate().any(double_lt))
 }
 
 /// The warnings of every reading of one stream.
