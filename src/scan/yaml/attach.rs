@@ -136,6 +136,7 @@ impl<'a> Attach<'a> {
     /// was a key: one may still follow it on its line), and a line comment
     /// that may still become its key's head comment (`from_key`). Every
     /// record's slot is checked against it in debug builds (`record`).
+    #[inline(always)]
     pub(super) fn horizon(&self, next: usize) -> usize {
         let mut horizon = next;
         if let Some(&(slot, _)) = self.passed.first() {
@@ -159,6 +160,7 @@ impl<'a> Attach<'a> {
     /// Reports [`Attach::horizon`] at `next` as released: in debug builds,
     /// every record made from now on is checked to lie at or past it, and
     /// it never goes back.
+    #[inline(always)]
     pub(super) fn release(&mut self, next: usize) -> usize {
         let horizon = self.horizon(next);
         #[cfg(debug_assertions)]
@@ -187,14 +189,21 @@ impl<'a> Attach<'a> {
     /// before them). Returns how far items are final: `horizon`, or less
     /// while a line comment may still move to its key (`from_key` points
     /// at it by number, so nothing is taken then).
+    #[inline(always)]
     pub(super) fn take_final(
         &mut self,
         horizon: usize,
         out: &mut Vec<(usize, Trivia<'a>)>,
     ) -> usize {
-        if self.trivia.is_empty() {
-            return horizon;
+        match self.trivia.is_empty() {
+            true => horizon,
+            false => self.take_final_records(horizon, out),
         }
+    }
+
+    /// [`Attach::take_final`] when there are records.
+    #[inline(never)]
+    fn take_final_records(&mut self, horizon: usize, out: &mut Vec<(usize, Trivia<'a>)>) -> usize {
         let before = self
             .doc_first
             .saturating_sub(self.taken)
