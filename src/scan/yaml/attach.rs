@@ -290,7 +290,8 @@ impl<'a> Attach<'a> {
             None => {
                 if let Some((record, key_slot)) = self.from_key.take() {
                     self.check_slot(key_slot);
-                    if let Some(r) = self.trivia.get_mut(record - self.taken) {
+                    let record = record.checked_sub(self.taken);
+                    if let Some(r) = record.and_then(|i| self.trivia.get_mut(i)) {
                         if let Trivia::LineComment(t) = r.1 {
                             *r = (key_slot, Trivia::Comment(t));
                         }
