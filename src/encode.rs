@@ -113,6 +113,12 @@ pub(crate) fn check(input: &[u8], opts: Options) -> Result<(), Error> {
             check_all(&mut src, opts, store).map_err(|fault| locate(fault, &src, input))
         }
         #[cfg(feature = "alloc")]
+        Input::Yaml if opts.streams_yaml(input) => {
+            let (schema, depth) = (opts.yaml_schema(), opts.depth_limit());
+            let mut src = crate::scan::StreamSource::new(input, schema, depth, None);
+            check_all(&mut src, opts, store).map_err(|fault| locate(fault, &src, input))
+        }
+        #[cfg(feature = "alloc")]
         Input::Yaml => {
             let loaded = crate::scan::load_yaml(input, opts.yaml_schema(), opts.depth_limit());
             let mut src = crate::scan::YamlSource::new(&loaded);
@@ -165,9 +171,11 @@ pub(crate) fn encode_yaml<W: Write + ?Sized>(
     run_yaml(input, opts, KeepsAll(out), store, Some(warnings))
 }
 
-/// [`run`] for YAML input: the stream is read into items first (see
+/// [`run`] for YAML input: streamed (`scan::yaml::stream`) when it holds
+/// no anchor, alias or merge key, else read into items first (see
 /// `scan::yaml::load`), then driven like any source; its warnings go to
-/// `warnings`, if asked for.
+/// `warnings`, if asked for (all of the stream's, as loading notes them,
+/// whatever error ends the writing).
 #[cfg(feature = "alloc")]
 #[inline(never)]
 fn run_yaml<K: Sink, S: Store>(
@@ -177,9 +185,25 @@ fn run_yaml<K: Sink, S: Store>(
     store: S,
     warnings: Option<&mut alloc::vec::Vec<crate::error::Warning>>,
 ) -> Result<(), Error> {
+    if opts.streams_yaml(input) {
+        use alloc::rc::Rc;
+        use core::cell::RefCell;
+        let noted = warnings
+            .is_some()
+            .then(|| Rc::new(RefCell::new(crate::scan::Noted::default())));
+        let (schema, depth) = (opts.yaml_schema(), opts.depth_limit());
+        let mut src = crate::scan::StreamSource::new(input, schema, depth, noted.clone());
+        let result = drive(&mut src, opts, out, store).map_err(|fault| locate(fault, &src, input));
+        if let (Some(warnings), Some(noted)) = (warnings, noted) {
+            src.read_rest();
+            let noted = noted.borrow();
+            warnings.extend(crate::scan::locate_warnings(input, &noted.warnings));
+        }
+        return result;
+    }
     let loaded = crate::scan::load_yaml(input, opts.yaml_schema(), opts.depth_limit());
     if let Some(warnings) = warnings {
-        warnings.extend(crate::scan::locate_warnings(input, &loaded));
+        warnings.extend(crate::scan::locate_warnings(input, loaded.warnings()));
     }
     let mut src = crate::scan::YamlSource::new(&loaded);
     drive(&mut src, opts, out, store).map_err(|fault| locate(fault, &src, input))

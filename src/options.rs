@@ -88,6 +88,7 @@ pub struct Options {
     input: Input,
     schema: Schema,
     comments: bool,
+    streaming: Option<bool>,
 }
 
 impl Default for Options {
@@ -110,6 +111,7 @@ impl Options {
             input: Input::Json,
             schema: Schema::Kubectl,
             comments: true,
+            streaming: None,
         }
     }
 
@@ -193,6 +195,23 @@ impl Options {
     pub const fn comments(mut self, on: bool) -> Options {
         self.comments = on;
         self
+    }
+
+    /// Which YAML reader reads: `None` (the default) streams an input
+    /// without `&`, `*` and `<<` and loads any other; `Some(false)` always
+    /// loads it whole, `Some(true)` streams whenever the input allows. Not
+    /// part of the API: the tests compare the two readers with it.
+    #[doc(hidden)]
+    pub const fn yaml_streaming(mut self, streaming: Option<bool>) -> Options {
+        self.streaming = streaming;
+        self
+    }
+
+    /// Whether the YAML `input` is streamed (see
+    /// [`Options::yaml_streaming`]).
+    #[cfg(feature = "alloc")]
+    pub(crate) fn streams_yaml(&self, input: &[u8]) -> bool {
+        !matches!(self.streaming, Some(false)) && crate::scan::yaml_streams(input)
     }
 
     // The getters: each names the setting its setter sets, as a noun

@@ -244,3 +244,73 @@ fn inputs_around_the_one_pass_buffer_render_the_same() {
         assert!(Options::new().to_string(&stream).is_ok());
     }
 }
+
+/// [`assert_agree`] for YAML input, whose reader is streamed when the
+/// input has no anchor, alias or merge key: `to_string`, `to_fmt`,
+/// `to_writer` and `check` agree, and agree with the reader that loads the
+/// whole input first. Returns whether it was valid.
+fn assert_yaml_agree(yaml: &[u8]) -> bool {
+    let mut valid = true;
+    for opts in all_options() {
+        let opts = opts.input(kyaml::Input::Yaml);
+        let run = |opts: Options| {
+            let one_pass = opts.to_string(yaml);
+            let mut out = String::new();
+            let fmt = opts.to_fmt(yaml, &mut out).map(|()| out);
+            let mut bytes = Vec::new();
+            let two_pass = match opts.to_writer(yaml, &mut bytes) {
+                Ok(()) => Ok(String::from_utf8(bytes).unwrap()),
+                Err(e) => Err(*e.into_inner().unwrap().downcast::<kyaml::Error>().unwrap()),
+            };
+            // What was written before the error: the documents before it.
+            (one_pass, fmt, two_pass, opts.check(yaml))
+        };
+        let shown = || format!("{opts:?} on {:?}", String::from_utf8_lossy(yaml));
+        let (one_pass, fmt, two_pass, checked) = run(opts);
+        assert_eq!(one_pass, two_pass, "to_string, to_writer: {}", shown());
+        assert_eq!(fmt, two_pass, "to_fmt, to_writer: {}", shown());
+        assert_eq!(checked, two_pass.clone().map(|_| ()), "check: {}", shown());
+        let loaded = run(opts.yaml_streaming(Some(false)));
+        assert_eq!(
+            (one_pass.clone(), fmt, two_pass, checked),
+            loaded,
+            "streamed, loaded: {}",
+            shown()
+        );
+        valid &= one_pass.is_ok();
+    }
+    valid
+}
+
+/// YAML inputs (tests/data/yaml-inputs.jsonl and yaml-comments.jsonl),
+/// every truncation and every one-byte change from a set of bytes that
+/// matter to YAML: the same output, or the same error with the same
+/// documents before it, on every path and from both YAML readers.
+#[test]
+fn yaml_inputs_cut_and_changed_agree() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
+    let (mut valid, mut invalid) = (0, 0);
+    for (file, take) in [("yaml-inputs", 40), ("yaml-comments", 6)] {
+        let text = std::fs::read_to_string(format!("{dir}/{file}.jsonl")).unwrap();
+        // Short ones: long inputs add time, not cases.
+        for line in text.lines().take(take) {
+            let case: serde_json::Value = serde_json::from_str(line).unwrap();
+            let yaml = case["yaml"].as_str().unwrap().as_bytes();
+            if yaml.len() > 200 {
+                continue;
+            }
+            valid += usize::from(assert_yaml_agree(yaml));
+            for cut in 0..yaml.len() {
+                invalid += usize::from(!assert_yaml_agree(&yaml[..cut]));
+                for b in *b"-:#[{,\"\n " {
+                    let mut changed = yaml.to_vec();
+                    changed[cut] = b;
+                    invalid += usize::from(!assert_yaml_agree(&changed));
+                }
+            }
+        }
+    }
+    assert!(valid > 20, "only {valid} valid inputs");
+    assert!(invalid > 500, "only {invalid} invalid variants");
+    println!("{valid} valid YAML inputs, {invalid} invalid variants, same on every path");
+}

@@ -617,3 +617,57 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
     }
     out
 }
+
+/// The streaming reader and the loading one write the same: every
+/// yaml-test-suite case and every file of the fmt corpus
+/// (../shared/corpus-yaml, when present), through `to_string` (one pass,
+/// bets), `to_writer_with_warnings` (a checking pass, then the writing
+/// one) and `check`, regular and compact: the same bytes, the same
+/// warnings, the same error.
+#[test]
+fn streamed_and_loaded_yaml_write_the_same() {
+    let suite = data_dir().join("yaml-test-suite");
+    let mut files: Vec<PathBuf> = walk(&suite)
+        .into_iter()
+        .filter(|p| p.ends_with("in.yaml"))
+        .collect();
+    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus-yaml");
+    match shared.is_dir() {
+        true => files.extend(
+            walk(&shared)
+                .into_iter()
+                .filter(|p| p.extension().is_some_and(|e| e == "yaml" || e == "yml")),
+        ),
+        false => eprintln!("skipped: no {} (the shared corpus)", shared.display()),
+    }
+    let mut streamed = 0;
+    for file in &files {
+        let input = std::fs::read(file).unwrap();
+        if input.contains(&b'&') || input.contains(&b'*') || input.windows(2).any(|w| w == b"<<") {
+            continue;
+        }
+        streamed += 1;
+        for compact in [false, true] {
+            let write = |streaming: bool| {
+                let opts = yaml().compact(compact).yaml_streaming(Some(streaming));
+                let mut out = Vec::new();
+                let mut warnings = Vec::new();
+                let written = opts.to_writer_with_warnings(&input, &mut out, &mut warnings);
+                let string = opts.to_string(&input).map_err(|e| e.to_string());
+                let checked = opts.check(&input).map_err(|e| e.to_string());
+                let warned = opts.warnings(&input);
+                (
+                    string,
+                    String::from_utf8(out).unwrap(),
+                    written.map_err(|e| e.to_string()),
+                    checked,
+                    format!("{warnings:?}"),
+                    format!("{warned:?}"),
+                )
+            };
+            let (loaded, streams) = (write(false), write(true));
+            assert_eq!(streams, loaded, "{} (compact {compact})", file.display());
+        }
+    }
+    assert!(streamed > 300, "only {streamed} files stream");
+}

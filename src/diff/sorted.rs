@@ -12,7 +12,7 @@ use core::fmt::Write;
 use core::ops::Range;
 
 use crate::options::{Input, Options};
-use crate::scan::{load_yaml, Event, Source, Text, Tokenizer, YamlSource};
+use crate::scan::{load_yaml, Event, Source, StreamSource, Text, Tokenizer, YamlSource};
 
 /// One token of the input, in document order. Texts are ranges of the
 /// document's decoded texts ([`Document::texts`]).
@@ -75,6 +75,13 @@ pub(crate) fn sort_keys(input: &[u8], opts: Options) -> Option<String> {
             &mut Tokenizer::new(input, 0, opts.depth_limit()),
             input.len(),
         ),
+        Input::Yaml if opts.streams_yaml(input) => {
+            let (schema, depth) = (opts.yaml_schema(), opts.depth_limit());
+            sort_source(
+                &mut StreamSource::new(input, schema, depth, None),
+                input.len(),
+            )
+        }
         Input::Yaml => {
             let loaded = load_yaml(input, opts.yaml_schema(), opts.depth_limit());
             sort_source(&mut YamlSource::new(&loaded), input.len())

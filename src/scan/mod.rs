@@ -40,3 +40,5 @@ pub(crate) use self::yaml::comments as yaml_comments;
 pub(crate) use self::yaml::cursor::YamlSource;
 #[cfg(feature = "alloc")]
 pub(crate) use self::yaml::load::{load as load_yaml, locate_warnings, warnings};
+#[cfg(feature = "alloc")]
+pub(crate) use self::yaml::stream::{streams as yaml_streams, Noted, StreamSource};

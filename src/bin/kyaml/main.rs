@@ -149,6 +149,12 @@ fn render(
         let input = io::Cursor::new(head).chain(source);
         return transcode(name, input, opts, keep_going, out);
     }
+    // Room for the whole file at once: grown by doubling, the buffer
+    // would be up to twice the input (issue 24's memory target).
+    if let Ok(meta) = std::fs::metadata(file) {
+        let len = usize::try_from(meta.len()).unwrap_or(0);
+        head.reserve_exact(len.saturating_sub(head.len()));
+    }
     source.read_to_end(&mut head)?;
     if opts.compact_layout() && kyaml::has_comments(&head) {
         cli::warn_compact(name);

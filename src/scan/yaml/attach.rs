@@ -38,7 +38,7 @@ pub(super) enum Role {
 }
 
 /// An open collection, as attachment sees it.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 struct AttachFrame<'a> {
     flow: bool,
     /// Where its first item's node starts, and whether it is a list
@@ -52,7 +52,7 @@ struct AttachFrame<'a> {
 }
 
 /// The attachment state of a stream being loaded.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(super) struct Attach<'a> {
     input: &'a [u8],
     frames: Vec<AttachFrame<'a>>,
@@ -84,8 +84,16 @@ pub(super) struct Attach<'a> {
     /// The root collection's slot and how many of `pending` came before
     /// it: the head of its first item, or, if it has none, of the root.
     root_head: Option<(usize, usize)>,
-    /// Where this document's records start in `trivia`.
+    /// Where this document's records start (counted as [`Attach::made`]).
     doc_first: usize,
+    /// How many records were taken out of `trivia` by
+    /// [`Attach::take_final`] (a streaming reader's): record numbers count
+    /// them.
+    taken: usize,
+    /// The highest [`Attach::horizon`] reported: no record may be made
+    /// below it (checked in debug builds).
+    #[cfg(debug_assertions)]
+    floor: usize,
     /// Every record: the slot and what to write, ordered by slot within
     /// each document.
     pub(super) trivia: Vec<(usize, Trivia<'a>)>,
@@ -110,9 +118,135 @@ impl<'a> Attach<'a> {
             next_after_close: None,
             root_head: None,
             doc_first: 0,
+            taken: 0,
+            #[cfg(debug_assertions)]
+            floor: 0,
             trivia: Vec::new(),
             preambles: Vec::new(),
         }
+    }
+
+    /// The smallest slot a record not made yet can still get, when the
+    /// next item is at slot `next` (slots are the items' running sequence
+    /// numbers): the items before it, and the records at slots before it,
+    /// are final. What can still place a record behind `next`: the foot of
+    /// a block collection closed while a comment group waits (`passed`,
+    /// innermost and so earliest first), the root's head (`root_head`), a
+    /// comment after `key:` (`key_comment`, and `last` when the last token
+    /// was a key: one may still follow it on its line), and a line comment
+    /// that may still become its key's head comment (`from_key`). Every
+    /// record's slot is checked against it in debug builds (`record`).
+    #[inline(always)]
+    pub(super) fn horizon(&self, next: usize) -> usize {
+        let mut horizon = next;
+        if let Some(&(slot, _)) = self.passed.first() {
+            horizon = horizon.min(slot);
+        }
+        if let Some((slot, _)) = self.root_head {
+            horizon = horizon.min(slot);
+        }
+        if let Some((key, _)) = self.key_comment {
+            horizon = horizon.min(key);
+        }
+        if let Some((_, Some(key))) = self.last {
+            horizon = horizon.min(key);
+        }
+        if let Some((_, key)) = self.from_key {
+            horizon = horizon.min(key);
+        }
+        horizon
+    }
+
+    /// Reports [`Attach::horizon`] at `next` as released: in debug builds,
+    /// every record made from now on is checked to lie at or past it, and
+    /// it never goes back.
+    #[inline(always)]
+    pub(super) fn release(&mut self, next: usize) -> usize {
+        let horizon = self.horizon(next);
+        #[cfg(debug_assertions)]
+        {
+            debug_assert!(
+                horizon >= self.floor,
+                "the horizon went back from {} to {horizon}",
+                self.floor
+            );
+            self.floor = self.floor.max(horizon);
+        }
+        horizon
+    }
+
+    /// How many records were made (in this document and before it): the
+    /// number the next one gets.
+    pub(super) fn made(&self) -> usize {
+        self.taken + self.trivia.len()
+    }
+
+    /// Takes the records that are final into `out`, in the order they are
+    /// written: those of documents before this one (complete, ordered),
+    /// then this document's at slots before `horizon` (reported by
+    /// [`Attach::release`]), stable-sorted by slot, as
+    /// [`Attach::document_end`] sorts them (no later record can come
+    /// before them). Returns how far items are final: `horizon`, or less
+    /// while a line comment may still move to its key (`from_key` points
+    /// at it by number, so nothing is taken then).
+    #[inline(always)]
+    pub(super) fn take_final(
+        &mut self,
+        horizon: usize,
+        out: &mut Vec<(usize, Trivia<'a>)>,
+    ) -> usize {
+        match self.trivia.is_empty() {
+            true => horizon,
+            false => self.take_final_records(horizon, out),
+        }
+    }
+
+    /// [`Attach::take_final`] when there are records.
+    #[inline(never)]
+    fn take_final_records(&mut self, horizon: usize, out: &mut Vec<(usize, Trivia<'a>)>) -> usize {
+        let before = self
+            .doc_first
+            .saturating_sub(self.taken)
+            .min(self.trivia.len());
+        if self.from_key.is_some() {
+            let current = self.trivia.get(before..).unwrap_or_default();
+            let lowest = current.iter().map(|r| r.0).min();
+            return lowest.map_or(horizon, |slot| slot.min(horizon));
+        }
+        let current = self.trivia.get_mut(before..).unwrap_or_default();
+        if !current.is_sorted_by_key(|r| r.0) {
+            current.sort_by_key(|r| r.0);
+        }
+        let due = before + current.iter().take_while(|r| r.0 < horizon).count();
+        out.extend(self.trivia.drain(..due));
+        self.taken += due;
+        horizon
+    }
+
+    /// Takes every record left into `out`: the document is complete (the
+    /// next one started, or the stream ended).
+    pub(super) fn take_all(&mut self, out: &mut Vec<(usize, Trivia<'a>)>) {
+        self.taken += self.trivia.len();
+        out.append(&mut self.trivia);
+    }
+
+    /// Checks (in debug builds) that a record at `slot` is not behind a
+    /// horizon already released.
+    #[inline(always)]
+    fn check_slot(&self, slot: usize) {
+        #[cfg(debug_assertions)]
+        debug_assert!(
+            slot >= self.floor,
+            "a record at slot {slot}, behind the released horizon {}",
+            self.floor
+        );
+        let _ = slot;
+    }
+
+    /// Makes the record `trivia` at `slot`.
+    fn record(&mut self, slot: usize, trivia: Trivia<'a>) {
+        self.check_slot(slot);
+        self.trivia.push((slot, trivia));
     }
 
     fn line_start(&self, at: usize) -> usize {
@@ -150,18 +284,20 @@ impl<'a> Attach<'a> {
             Some(key) => {
                 // After `key:`: placed once the value shows its kind.
                 if let Some((_, earlier)) = self.key_comment.replace((key, text)) {
-                    self.trivia.push((key, Trivia::Comment(earlier)));
+                    self.record(key, Trivia::Comment(earlier));
                 }
             }
             None => {
                 if let Some((record, key_slot)) = self.from_key.take() {
-                    if let Some(r) = self.trivia.get_mut(record) {
+                    self.check_slot(key_slot);
+                    let record = record.checked_sub(self.taken);
+                    if let Some(r) = record.and_then(|i| self.trivia.get_mut(i)) {
                         if let Trivia::LineComment(t) = r.1 {
                             *r = (key_slot, Trivia::Comment(t));
                         }
                     }
                 }
-                self.trivia.push((slot, Trivia::LineComment(text)));
+                self.record(slot, Trivia::LineComment(text));
             }
         }
         self.last = None;
@@ -264,7 +400,7 @@ impl<'a> Attach<'a> {
                 (Role::Value, None) => {}
                 _ => {
                     self.key_comment = None;
-                    self.trivia.push((key + 1, Trivia::LineComment(text)));
+                    self.record(key + 1, Trivia::LineComment(text));
                 }
             }
         }
@@ -352,8 +488,8 @@ impl<'a> Attach<'a> {
     pub(super) fn scalar_done(&mut self, end: usize, key: Option<usize>, slot: usize) {
         if key.is_none() {
             if let Some((key_slot, text)) = self.key_comment.take() {
-                self.from_key = Some((self.trivia.len(), key_slot));
-                self.trivia.push((slot, Trivia::LineComment(text)));
+                self.from_key = Some((self.made(), key_slot));
+                self.record(slot, Trivia::LineComment(text));
             }
         }
         self.last = Some((end, key));
@@ -377,7 +513,7 @@ impl<'a> Attach<'a> {
             return;
         };
         if let Some(text) = frame.after_close {
-            self.trivia.push((slot + 1, Trivia::LineComment(text)));
+            self.record(slot + 1, Trivia::LineComment(text));
         }
         if let (true, Some((root, count))) = (self.frames.is_empty(), self.root_head.take()) {
             // An empty root: the comments before it stay before it (the
@@ -424,16 +560,16 @@ impl<'a> Attach<'a> {
         let start = self.preambles.len();
         if !self.pending.is_empty() {
             match prev {
-                Some(range) if range.1 == self.trivia.len() => {
+                Some(range) if range.1 == self.made() => {
                     let group = self.take_pending(true, true);
                     for t in group {
                         let t = match t {
                             Trivia::Comment(text) => Trivia::DocumentFoot(text),
                             other => other,
                         };
-                        self.trivia.push((prev_end, t));
+                        self.record(prev_end, t);
                     }
-                    range.1 = self.trivia.len();
+                    range.1 = self.made();
                 }
                 _ if explicit => {
                     let group = self.take_pending(true, false);
@@ -442,7 +578,7 @@ impl<'a> Attach<'a> {
                 _ => {}
             }
         }
-        self.doc_first = self.trivia.len();
+        self.doc_first = self.made();
         (start, self.preambles.len())
     }
 
@@ -450,7 +586,7 @@ impl<'a> Attach<'a> {
     /// the range of its records, ordered by slot.
     pub(super) fn document_end(&mut self, at: usize, slot: usize) -> (usize, usize) {
         if let Some((key, text)) = self.key_comment.take() {
-            self.trivia.push((key + 1, Trivia::LineComment(text)));
+            self.record(key + 1, Trivia::LineComment(text));
         }
         if !self.pending.is_empty() {
             let rest = self.input.get(at..).unwrap_or(&[]);
@@ -469,15 +605,15 @@ impl<'a> Attach<'a> {
                 }
             });
         }
-        let first = self.doc_first.min(self.trivia.len());
-        if let Some(records) = self.trivia.get_mut(first..) {
+        let first = self.doc_first.min(self.made());
+        if let Some(records) = self.trivia.get_mut(first.saturating_sub(self.taken)..) {
             records.sort_by_key(|r| r.0);
         }
         self.frames.clear();
         self.passed.clear();
         (self.last, self.from_key) = (None, None);
-        self.doc_first = self.trivia.len();
-        (first, self.trivia.len())
+        self.doc_first = self.made();
+        (first, self.made())
     }
 
     /// Takes the pending group with runs of blank lines made one, leading
@@ -521,7 +657,7 @@ impl<'a> Attach<'a> {
                 Trivia::Comment(text) if foot => Trivia::DocumentFoot(text),
                 other => other,
             };
-            self.trivia.push((slot, t));
+            self.record(slot, t);
         }
     }
 }
@@ -583,7 +719,7 @@ enum Last {
 ///   ends, else it goes on a line of its own;
 /// - a document foot comment of a document without a root is an own-line
 ///   comment like those before it.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(super) struct Settle<'a> {
     /// The records settled, every document's in turn.
     pub(super) out: Vec<(usize, Trivia<'a>)>,

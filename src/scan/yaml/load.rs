@@ -120,10 +120,15 @@ pub(super) struct Doc {
 }
 
 /// A YAML stream read into data items (see the module docs).
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Loaded<'a> {
     pub(super) store: String,
+    /// The items, from number `base` on: slots and item numbers count
+    /// from the stream's start (a streaming reader takes the items it gave
+    /// out; [`load`] keeps them all, and only it meets anchors and merges,
+    /// whose numbers index `items` directly).
     pub(super) items: Vec<Item<'a>>,
+    pub(super) base: usize,
     /// Map entries a merge keeps: the range of items from a key to the
     /// end of its value.
     pub(super) entries: Vec<(usize, usize)>,
@@ -132,7 +137,7 @@ pub(crate) struct Loaded<'a> {
     pub(super) after: Option<Fault>,
     /// Every key by where it starts, for [`Source::key_at`].
     pub(super) keys: Vec<(usize, TextRef<'a>)>,
-    warnings: Vec<(usize, String)>,
+    pub(super) warnings: Vec<(usize, String)>,
     /// Comments and blank lines as they are written, each with the index
     /// of the item it is written before (attached and settled, see
     /// `attach.rs`), ordered within each document.
@@ -161,29 +166,19 @@ pub(crate) fn expansion_limit(len: usize) -> usize {
 /// Reads the YAML stream `input` under `schema`, nesting at most
 /// `depth_limit` containers (aliases included).
 pub(crate) fn load(input: &[u8], schema: Schema, depth_limit: usize) -> Loaded<'_> {
-    let mut loader = Loader {
-        parser: Parser::new(input, depth_limit),
-        schema,
-        depth_limit,
-        out: Loaded::default(),
-        frames: Vec::new(),
-        anchors: BTreeMap::new(),
-        weight: 0,
-        limit: expansion_limit(input.len()),
-        doc_open: false,
-        attach: Attach::new(input),
-    };
+    let mut loader = Loader::new(input, schema, depth_limit, true);
     while let Some(event) = loader.parser.next_event() {
         let step = event.and_then(|e| loader.step(e.at, e.kind));
         if let Err(fault) = step {
             loader.fail(fault);
             break;
         }
+        // What a streaming reader would release here (checked in debug
+        // builds: no record is made behind it later).
+        #[cfg(debug_assertions)]
+        loader.attach.release(loader.next_slot());
     }
-    // What is left: the last document's foot, or an input of comments.
-    let last = loader.out.docs.last_mut().map(|d| (&mut d.trivia, d.end));
-    let (range, end) = last.map_or((None, 0), |(r, e)| (Some(r), e));
-    loader.out.tail = loader.attach.document_start(true, range, end);
+    loader.finish();
     let mut out = loader.out;
     out.preambles = core::mem::take(&mut loader.attach.preambles);
     settle(&mut out, &loader.attach.trivia);
@@ -276,7 +271,7 @@ enum Anchor<'a> {
 }
 
 /// An open collection while loading.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct LoadFrame<'a> {
     /// Index of its [`Item::Open`].
     start: usize,
@@ -295,19 +290,23 @@ struct LoadFrame<'a> {
     merges: Vec<(usize, Vec<(usize, usize)>)>,
 }
 
-struct Loader<'a> {
-    parser: Parser<'a>,
+#[derive(Clone)]
+pub(super) struct Loader<'a> {
+    pub(super) parser: Parser<'a>,
     schema: Schema,
     depth_limit: usize,
-    out: Loaded<'a>,
+    pub(super) out: Loaded<'a>,
+    /// Keys are noted for [`Source::key_at`] ([`load`]'s; a streaming
+    /// reader reads them again).
+    note_keys: bool,
     frames: Vec<LoadFrame<'a>>,
     anchors: BTreeMap<&'a str, Anchor<'a>>,
     /// Source bytes of the document so far, aliases expanded.
     weight: usize,
     limit: usize,
-    doc_open: bool,
+    pub(super) doc_open: bool,
     /// Where comments and blank lines go.
-    attach: Attach<'a>,
+    pub(super) attach: Attach<'a>,
 }
 
 // Data errors are printed as they are: each one a sentence.
@@ -337,9 +336,47 @@ pub(super) fn verbatim(s: &str) -> Text<'_> {
 }
 
 impl<'a> Loader<'a> {
+    /// A loader of the YAML stream `input` (see [`load`]); `note_keys`:
+    /// keys are noted for [`Source::key_at`].
+    pub(super) fn new(
+        input: &'a [u8],
+        schema: Schema,
+        depth_limit: usize,
+        note_keys: bool,
+    ) -> Loader<'a> {
+        Loader {
+            parser: Parser::new(input, depth_limit),
+            schema,
+            depth_limit,
+            out: Loaded::default(),
+            note_keys,
+            frames: Vec::new(),
+            anchors: BTreeMap::new(),
+            weight: 0,
+            limit: expansion_limit(input.len()),
+            doc_open: false,
+            attach: Attach::new(input),
+        }
+    }
+
+    /// The number of the next item: its slot.
+    #[inline(always)]
+    pub(super) fn next_slot(&self) -> usize {
+        self.out.base + self.out.items.len()
+    }
+
+    /// The stream has ended (or failed): what is left of the comments is
+    /// the last document's foot, or the comments of an input without
+    /// documents ([`Loaded::tail`]).
+    pub(super) fn finish(&mut self) {
+        let last = self.out.docs.last_mut().map(|d| (&mut d.trivia, d.end));
+        let (range, end) = last.map_or((None, 0), |(r, e)| (Some(r), e));
+        self.out.tail = self.attach.document_start(true, range, end);
+    }
+
     /// Ends the stream with `fault`: in the open document, or after the
     /// last one.
-    fn fail(&mut self, fault: Fault) {
+    pub(super) fn fail(&mut self, fault: Fault) {
         match self.doc_open {
             true => {
                 self.out.items.push(Item::Fail(fault));
@@ -349,10 +386,10 @@ impl<'a> Loader<'a> {
         }
     }
 
-    fn step(&mut self, at: usize, kind: Kind<'a>) -> Result<(), Fault> {
+    pub(super) fn step(&mut self, at: usize, kind: Kind<'a>) -> Result<(), Fault> {
         match kind {
             Kind::DocumentStart { explicit } => {
-                let first = self.out.items.len();
+                let first = self.next_slot();
                 let prev = self.out.docs.last_mut().map(|d| (&mut d.trivia, d.end));
                 let (range, end) = prev.map_or((None, 0), |(r, e)| (Some(r), e));
                 let preamble = self.attach.document_start(explicit, range, end);
@@ -371,7 +408,7 @@ impl<'a> Loader<'a> {
             Kind::DocumentEnd { .. } => self.end_document(at),
             Kind::MappingStart { props, flow } | Kind::SequenceStart { props, flow } => {
                 let map = matches!(kind, Kind::MappingStart { .. });
-                let slot = self.out.items.len();
+                let slot = self.next_slot();
                 self.attach.node(at, self.role(), Some(flow), slot);
                 self.open(at, props, map)?;
                 self.attach.open(flow);
@@ -382,7 +419,7 @@ impl<'a> Loader<'a> {
                     let tag = props.tag;
                     self.anchors.insert(name, Anchor::Scalar { scalar, tag });
                 }
-                let (role, slot) = (self.role(), self.out.items.len());
+                let (role, slot) = (self.role(), self.next_slot());
                 self.attach.node(at, role, None, slot);
                 self.scalar(at, scalar, props.tag, true)?;
                 // Where the scalar's text ends in the input.
@@ -391,20 +428,20 @@ impl<'a> Loader<'a> {
                 let start = (raw.as_ptr() as usize).saturating_sub(input);
                 let key = (role == Role::Key).then_some(slot);
                 self.attach
-                    .scalar_done(start + raw.len(), key, self.out.items.len());
+                    .scalar_done(start + raw.len(), key, self.next_slot());
                 self.node_done()?;
             }
             Kind::Alias { name } => {
-                let (role, slot) = (self.role(), self.out.items.len());
+                let (role, slot) = (self.role(), self.next_slot());
                 self.attach.node(at, role, None, slot);
                 self.alias(at, name)?;
                 let key = (role == Role::Key).then_some(slot);
                 self.attach
-                    .scalar_done(at + 1 + name.len(), key, self.out.items.len());
+                    .scalar_done(at + 1 + name.len(), key, self.next_slot());
                 self.node_done()?;
             }
             Kind::Comment { text, trailing } => {
-                let slot = self.out.items.len();
+                let slot = self.next_slot();
                 self.attach.comment(at, text, trailing, slot);
             }
             Kind::BlankLine => self.attach.blank_line(at),
@@ -424,7 +461,7 @@ impl<'a> Loader<'a> {
             return;
         }
         self.doc_open = false;
-        let len = self.out.items.len();
+        let len = self.next_slot();
         let Some(doc) = self.out.docs.last_mut() else {
             return;
         };
@@ -526,7 +563,7 @@ impl<'a> Loader<'a> {
         if let Some(name) = props.anchor {
             self.anchors.insert(name, Anchor::Open);
         }
-        let start = self.out.items.len();
+        let start = self.next_slot();
         self.out.items.push(Item::Open { at, map, close: 0 });
         self.weight += 1;
         self.frames.push(LoadFrame {
@@ -546,11 +583,12 @@ impl<'a> Loader<'a> {
         let Some(frame) = self.frames.pop() else {
             return Ok(());
         };
-        let close = self.out.items.len();
+        let close = self.next_slot();
         self.out.items.push(Item::Close { at, map: frame.map });
         self.attach.close(at, close);
         self.weight += 1;
-        if let Some(Item::Open { close: c, .. }) = self.out.items.get_mut(frame.start) {
+        let open = frame.start.checked_sub(self.out.base);
+        if let Some(Item::Open { close: c, .. }) = open.and_then(|i| self.out.items.get_mut(i)) {
             *c = close;
         }
         if !frame.merges.is_empty() {
@@ -560,7 +598,7 @@ impl<'a> Loader<'a> {
         if let Some((name, before)) = frame.anchor {
             let node = Anchor::Node {
                 start: frame.start,
-                end: self.out.items.len(),
+                end: self.next_slot(),
                 weight: self.weight - before + 1,
                 depth,
             };
@@ -575,7 +613,7 @@ impl<'a> Loader<'a> {
     /// A node is complete: the map it is in expects the other of key and
     /// value next; a merge key's value is taken in.
     fn node_done(&mut self) -> Result<(), Fault> {
-        let len = self.out.items.len();
+        let len = self.next_slot();
         let Some(frame) = self.frames.last_mut() else {
             return Ok(());
         };
@@ -797,7 +835,7 @@ impl<'a> Loader<'a> {
             (tag, style, Some("<<"))
                 if key && self.schema == Schema::Kubectl && merges(tag, style) =>
             {
-                let merge = self.out.items.len();
+                let merge = self.next_slot();
                 self.out.items.push(Item::Merge {
                     first: 0,
                     last: 0,
@@ -858,7 +896,7 @@ impl<'a> Loader<'a> {
 
     /// Pushes an item, noting keys for [`Source::key_at`].
     fn push(&mut self, item: Item<'a>) {
-        if let Item::Key { at, text } = item {
+        if let (Item::Key { at, text }, true) = (item, self.note_keys) {
             self.out.keys.push((at, text));
         }
         self.out.items.push(item);
@@ -1111,14 +1149,21 @@ impl Walk {
 
 /// The warnings of the YAML `input` under `opts`, located.
 pub(crate) fn warnings(input: &[u8], opts: crate::Options) -> Vec<Warning> {
-    locate_warnings(input, &load(input, opts.yaml_schema(), opts.depth_limit()))
+    let (schema, depth) = (opts.yaml_schema(), opts.depth_limit());
+    if opts.streams_yaml(input) {
+        let noted = alloc::rc::Rc::new(core::cell::RefCell::new(super::stream::Noted::default()));
+        super::stream::StreamSource::new(input, schema, depth, Some(noted.clone())).read_rest();
+        let noted = noted.borrow();
+        return locate_warnings(input, &noted.warnings);
+    }
+    let loaded = load(input, schema, depth);
+    locate_warnings(input, loaded.warnings())
 }
 
 /// The warnings `loaded` noted, with lines and columns in `input`, in the
 /// order noted: located in order of offset, so that all of them together
 /// cost one pass over the input.
-pub(crate) fn locate_warnings(input: &[u8], loaded: &Loaded<'_>) -> Vec<Warning> {
-    let noted = loaded.warnings();
+pub(crate) fn locate_warnings(input: &[u8], noted: &[(usize, String)]) -> Vec<Warning> {
     let mut order: Vec<usize> = (0..noted.len()).collect();
     order.sort_by_key(|&i| noted[i].0);
     let mut lines = Lines::new(input);

@@ -63,6 +63,8 @@ pub(crate) mod load;
 mod parser;
 mod scalar;
 mod scanner;
+#[cfg(feature = "alloc")]
+pub(crate) mod stream;
 mod syntax;
 #[cfg(test)]
 mod tests;

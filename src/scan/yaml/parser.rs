@@ -62,7 +62,9 @@ enum State {
 /// `%TAG` directives one document may declare.
 const TAG_DIRECTIVES: usize = 16;
 
-/// The YAML pull parser. See the module docs of `scan::yaml`.
+/// The YAML pull parser. See the module docs of `scan::yaml`. A clone
+/// is a saved place (O([`MAX_DEPTH`]) bytes: its stacks are arrays).
+#[derive(Clone)]
 pub(crate) struct Parser<'a> {
     scanner: Scanner<'a>,
     state: State,

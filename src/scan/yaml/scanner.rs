@@ -46,6 +46,7 @@ const KEY_BYTES: usize = 4 * KEY_CHARS;
 
 const QUEUE: usize = 8;
 
+#[derive(Clone)]
 pub(super) struct Scanner<'a> {
     /// The input up to its first invalid UTF-8 or character go-yaml
     /// refuses (`cut` says which).

@@ -895,3 +895,203 @@ fn no_panic_on_random_yaml_shaped_input() {
     // Most are errors, some are not: both paths were taken.
     assert!(errors > 10_000 && errors < 20_000, "{errors}");
 }
+
+/// The YAML inputs the attachment of comments is held to: every case of
+/// the yaml-test-suite, every file of the fmt corpus (../shared/corpus-yaml,
+/// when present) and of tests/data/corpus-yaml, and every `yaml` of the
+/// tests' JSON-lines vectors.
+fn attachment_inputs() -> Vec<(String, Vec<u8>)> {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut out: Vec<(String, Vec<u8>)> = cases()
+        .iter()
+        .map(|c| (case_name(c), fs::read(c.join("in.yaml")).unwrap()))
+        .collect();
+    let mut dirs = std::vec![manifest.join("tests/data/corpus-yaml")];
+    let shared = manifest.join("../shared/corpus-yaml");
+    match shared.is_dir() {
+        true => dirs.push(shared),
+        false => println!("skipped: no {} (the shared corpus)", shared.display()),
+    }
+    while let Some(dir) = dirs.pop() {
+        for entry in fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let yaml = path.extension().is_some_and(|e| e == "yaml" || e == "yml");
+            if path.is_dir() {
+                dirs.push(path);
+            } else if yaml {
+                out.push((path.display().to_string(), fs::read(&path).unwrap()));
+            }
+        }
+    }
+    for vectors in [
+        "yaml-comments.jsonl",
+        "yaml-inputs.jsonl",
+        "yaml-data.jsonl",
+    ] {
+        let text = fs::read_to_string(manifest.join("tests/data").join(vectors)).unwrap();
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let record: serde_json::Value = serde_json::from_str(line).unwrap();
+            if let Some(yaml) = record["yaml"].as_str() {
+                let name = format!("{vectors}: {}", record["name"]);
+                out.push((name, yaml.as_bytes().to_vec()));
+            }
+        }
+    }
+    out
+}
+
+/// Slots are the items' running sequence numbers, and attachment never
+/// makes a record behind the horizon it reported (`Attach::horizon`):
+/// loading every attachment input with the debug check on
+/// (`Attach::release` after each syntax event) proves that a streaming
+/// reader may give out the items and records before the horizon as soon
+/// as it moves. Also with CR LF line breaks.
+#[test]
+#[cfg(debug_assertions)]
+fn no_record_is_placed_behind_the_horizon() {
+    let inputs = attachment_inputs();
+    assert!(inputs.len() > 1500, "only {} inputs", inputs.len());
+    let mut comments = 0;
+    for (name, input) in &inputs {
+        let crlf = String::from_utf8_lossy(input).replace('\n', "\r\n");
+        for input in [&input[..], crlf.as_bytes()] {
+            let loaded = std::panic::catch_unwind(|| {
+                super::load::load(input, crate::scan::resolve::Schema::Kubectl, MAX_DEPTH)
+                    .trivia
+                    .len()
+            });
+            match loaded {
+                Ok(records) => comments += records,
+                Err(_) => panic!("{name}: a record behind the horizon"),
+            }
+        }
+    }
+    assert!(comments > 10_000, "only {comments} records");
+}
+
+/// What a reader gives out over a whole stream, written down: every
+/// document's preamble, events with position and depth, each list's
+/// first-element answer, emptiness, what `peek_document` says, the error.
+macro_rules! transcript {
+    ($src:expr, $keys:expr) => {{
+        let src = &mut $src;
+        let mut out = Vec::new();
+        loop {
+            match src.next_document() {
+                Ok(true) => {}
+                Ok(false) => {
+                    while let Some(t) = src.preamble() {
+                        out.push(format!("tail {t:?}"));
+                    }
+                    break;
+                }
+                Err(e) => {
+                    out.push(format!("error between {e:?}"));
+                    break;
+                }
+            }
+            out.push(format!("document at {}", src.pos()));
+            while let Some(t) = src.preamble() {
+                out.push(format!("preamble {t:?}"));
+            }
+            let (mut failed, mut keys) = (false, 0);
+            loop {
+                let line = match src.next_event() {
+                    Ok(None) => break,
+                    Ok(Some(event)) => format!("{event:?}"),
+                    Err(e) => {
+                        out.push(format!("error {e:?}"));
+                        failed = true;
+                        break;
+                    }
+                };
+                out.push(format!("{line} {} {}", src.pos(), src.depth()));
+                if line.starts_with("ListStart") {
+                    out.push(format!("first {}", src.list_starts_with_container()));
+                }
+                // Each key reads the document again: only the first ones.
+                if line.starts_with("Key") && keys < 20 {
+                    keys += 1;
+                    let key = $keys(&*src, src.pos());
+                    out.push(format!("key_at {key}"));
+                }
+            }
+            if failed {
+                break;
+            }
+            out.push(format!("empty {}", src.document_is_empty()));
+            out.push(format!("peek {:?}", src.peek_document()));
+        }
+        out
+    }};
+}
+
+/// The streaming reader gives out exactly what the loaded one does, over
+/// every attachment input that has no anchor, alias or merge key (and
+/// their CR LF forms), and notes the same warnings; a document read again
+/// from its start (`at`) reads the same.
+#[test]
+fn the_stream_reads_as_the_loaded_stream() {
+    use super::cursor::YamlSource;
+    use super::stream::{streams, Noted, StreamSource};
+    use crate::scan::resolve::Schema;
+    use crate::scan::{AsText, Source};
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    let mut compared = 0;
+    for (name, input) in attachment_inputs() {
+        let crlf = String::from_utf8_lossy(&input).replace('\n', "\r\n");
+        for input in [&input[..], crlf.as_bytes()] {
+            if !streams(input) {
+                continue;
+            }
+            compared += 1;
+            for schema in [Schema::Kubectl, Schema::Yaml12] {
+                let loaded = super::load::load(input, schema, MAX_DEPTH);
+                let expected = transcript!(YamlSource::new(&loaded), |s: &YamlSource<'_>, p| {
+                    s.key_at(p).chars().collect::<String>()
+                });
+                let noted = Rc::new(RefCell::new(Noted::default()));
+                let mut stream = StreamSource::new(input, schema, MAX_DEPTH, Some(noted.clone()));
+                let got = transcript!(stream, |s: &StreamSource<'_>, p| {
+                    s.key_at(p).as_text().chars().collect::<String>()
+                });
+                if got != expected {
+                    let at = got.iter().zip(&expected).position(|(a, b)| a != b);
+                    let at = at.unwrap_or(got.len().min(expected.len()));
+                    panic!(
+                        "{name} ({schema:?}): differs at line {at}:\n  stream {:?}\n  loaded {:?}\n{}",
+                        got.get(at),
+                        expected.get(at),
+                        String::from_utf8_lossy(input)
+                    );
+                }
+                assert_eq!(
+                    noted.borrow().warnings,
+                    loaded.warnings(),
+                    "{name}: warnings"
+                );
+                // Each document read again from its start.
+                let mut stream = StreamSource::new(input, schema, MAX_DEPTH, Some(noted.clone()));
+                while let Ok(true) = stream.next_document() {
+                    let mut again = stream.at(stream.pos());
+                    let mut first = Vec::new();
+                    while let Ok(Some(e)) = stream.next_event() {
+                        first.push(format!("{e:?}"));
+                    }
+                    let mut second = Vec::new();
+                    while let Ok(Some(e)) = again.next_event() {
+                        second.push(format!("{e:?}"));
+                    }
+                    assert_eq!(first, second, "{name}: read again");
+                }
+                assert_eq!(
+                    noted.borrow().warnings,
+                    loaded.warnings(),
+                    "{name}: warnings noted again"
+                );
+            }
+        }
+    }
+    assert!(compared > 1000, "only {compared} inputs stream");
+}

@@ -1,0 +1,595 @@
+//! The streaming YAML [`Source`]: the loader (`load.rs`) run one syntax
+//! event at a time, its items given out as soon as they are final, without
+//! the item list of [`load`](super::load::load) (docs/yaml-streaming.md).
+//!
+//! Owns the window: the loader pushes items and attachment (`attach.rs`)
+//! makes records as the parser reads; an item is final once
+//! [`Attach::horizon`](super::attach::Attach::horizon) has passed it (no
+//! record can still be placed before it) or its document is complete, and
+//! the records before it are then taken, settled ([`Settle`], online, one
+//! item of lookahead for a blank line) and given out before it. What was
+//! given out is dropped, decoded texts with it, so memory is the input
+//! plus the parser's stacks and the items of about one line.
+//!
+//! Reading again: a clone is a saved place (a bet, a skim); [`Source::at`]
+//! restarts the current document from a clone saved when it began, so the
+//! checking pass and the writing pass read the same bytes with the same
+//! code. Keys are read again the same way ([`StreamSource::key_at`]).
+//! Warnings go to one list shared by every reading of the stream, each
+//! noted once: by the first reading that takes the syntax event it is
+//! about.
+//!
+//! Only for streams without anchors, aliases and merge keys
+//! ([`streams`]): those replay items, which this reader does not keep.
+
+use alloc::rc::Rc;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::cell::RefCell;
+
+use super::attach::{Settle, Step};
+use super::load::{verbatim, Item, Loader, TextRef};
+use crate::error::Fault;
+use crate::scan::resolve::Schema;
+use crate::scan::{AsText, Event, Shapes, Source, Text, Trivia};
+
+/// Whether `input` can be read by a [`StreamSource`]: it holds no `&`,
+/// `*` or `<<` at all, so no anchor, alias or merge key (a false "no"
+/// only costs the item list of `load`).
+pub(crate) fn streams(input: &[u8]) -> bool {
+    // `contains` on bytes is a `memchr`; `<` is rare, so a block that
+    // holds one is looked at again for `<<`.
+    const BLOCK: usize = 4096;
+    let double_lt = |(i, block): (usize, &[u8])| {
+        let end = (i * BLOCK + BLOCK + 1).min(input.len());
+        block.contains(&b'<')
+            && input
+                .get(i * BLOCK..end)
+                .is_some_and(|b| b.windows(2).any(|w| w == b"<<"))
+    };
+    !(input.contains(&b'&')
+        || input.contains(&b'*')
+        || input.chunks(BLOCK).enumerate().any(double_lt))
+}
+
+/// The warnings of every reading of one stream.
+#[derive(Debug, Default)]
+pub(crate) struct Noted {
+    /// How many syntax events some reading has taken: the warnings of an
+    /// event are noted by the first reading past it.
+    through: usize,
+    pub(crate) warnings: Vec<(usize, String)>,
+}
+
+/// A key read again ([`StreamSource::key_at`]): a span of the input, or
+/// decoded.
+#[derive(Clone, Debug)]
+pub(crate) enum KeyText<'a> {
+    Input(Text<'a>),
+    Decoded(String),
+}
+
+impl AsText for KeyText<'_> {
+    fn as_text(&self) -> Text<'_> {
+        match self {
+            KeyText::Input(text) => *text,
+            KeyText::Decoded(s) => verbatim(s),
+        }
+    }
+}
+
+/// The streaming YAML reader (see the module docs).
+#[derive(Clone)]
+pub(crate) struct StreamSource<'a> {
+    loader: Loader<'a>,
+    /// Syntax events taken, for [`Noted::through`].
+    events: usize,
+    /// The parser has ended or failed (and the loader finished).
+    finished: bool,
+    /// Items before this number are final, and their records taken.
+    horizon: usize,
+    /// Final records of the current document, in order, from
+    /// `records_next` on not settled yet.
+    records: Vec<(usize, Trivia<'a>)>,
+    records_next: usize,
+    settle: Settle<'a>,
+    /// `settle.out` from here on is not given out yet.
+    settled_next: usize,
+    /// The last item stepped over and not yet told to `settle`.
+    unsettled: Option<Step>,
+    /// The document has had a record (then `settle` knows it).
+    settling: bool,
+    /// A document is open: `loader.out.docs[0]`.
+    open: bool,
+    /// The number of the item given out next, and whether its records are
+    /// settled.
+    next: usize,
+    prepared: bool,
+    depth: usize,
+    at: usize,
+    /// Comments before the current document's header, from
+    /// `preamble_next` on.
+    preamble: Vec<Trivia<'a>>,
+    preamble_next: usize,
+    noted: Option<Rc<RefCell<Noted>>>,
+    /// This reader when the current document began, for [`Source::at`].
+    start: Option<Rc<StreamSource<'a>>>,
+}
+
+impl<'a> StreamSource<'a> {
+    /// A reader of the YAML stream `input`; its warnings go to `noted`,
+    /// if given.
+    pub(crate) fn new(
+        input: &'a [u8],
+        schema: Schema,
+        depth_limit: usize,
+        noted: Option<Rc<RefCell<Noted>>>,
+    ) -> StreamSource<'a> {
+        StreamSource {
+            loader: Loader::new(input, schema, depth_limit, false),
+            events: 0,
+            finished: false,
+            horizon: 0,
+            records: Vec::new(),
+            records_next: 0,
+            settle: Settle::new(0),
+            settled_next: 0,
+            unsettled: None,
+            settling: false,
+            open: false,
+            next: 0,
+            prepared: false,
+            depth: 0,
+            at: 0,
+            preamble: Vec::new(),
+            preamble_next: 0,
+            noted,
+            start: None,
+        }
+    }
+
+    /// Takes one syntax event into the loader; false once the stream is
+    /// over.
+    fn pull(&mut self) -> bool {
+        if self.finished {
+            return false;
+        }
+        let docs = self.loader.out.docs.len();
+        match self.loader.parser.next_event() {
+            None => {
+                self.loader.finish();
+                self.finished = true;
+            }
+            Some(event) => {
+                self.events += 1;
+                let step = event.and_then(|e| self.loader.step(e.at, e.kind));
+                if let Err(fault) = step {
+                    self.loader.fail(fault);
+                    self.loader.finish();
+                    self.finished = true;
+                }
+            }
+        }
+        if !self.loader.out.warnings.is_empty() {
+            self.note_warnings();
+        }
+        let attach = &mut self.loader.attach;
+        if self.finished || self.loader.out.docs.len() != docs {
+            // The document before is complete, its foot included.
+            attach.take_all(&mut self.records);
+        }
+        let horizon = attach.release(self.loader.out.base + self.loader.out.items.len());
+        self.horizon = attach.take_final(horizon, &mut self.records);
+        true
+    }
+
+    #[inline(never)]
+    fn note_warnings(&mut self) {
+        let warnings = &mut self.loader.out.warnings;
+        if let Some(noted) = &self.noted {
+            let mut noted = noted.borrow_mut();
+            if self.events > noted.through {
+                noted.through = self.events;
+                noted.warnings.append(warnings);
+            }
+        }
+        warnings.clear();
+    }
+
+    /// Reads the rest of the stream for its warnings (after an error that
+    /// was not the reader's, as [`load`](super::load::load) would).
+    pub(crate) fn read_rest(&mut self) {
+        while self.pull() {
+            let out = &mut self.loader.out;
+            out.base += out.items.len();
+            out.items.clear();
+            out.store.clear();
+            self.records.clear();
+        }
+    }
+
+    /// The current document is complete (the next one began, or the
+    /// stream ended): its records are all taken.
+    #[inline(always)]
+    fn closed(&self) -> bool {
+        self.finished || self.loader.out.docs.len() > 1
+    }
+
+    /// Where the current document's items end, once it is closed.
+    fn doc_end(&self) -> Option<usize> {
+        match self.closed() {
+            true => self.loader.out.docs.first().map(|d| d.end),
+            false => None,
+        }
+    }
+
+    /// The item numbered `n`, if it is in the window.
+    #[inline(always)]
+    fn item(&self, n: usize) -> Option<Item<'a>> {
+        let out = &self.loader.out;
+        n.checked_sub(out.base)
+            .and_then(|i| out.items.get(i))
+            .copied()
+    }
+
+    /// Settles the records before item `n` and, if a blank line waits for
+    /// it, the item.
+    fn settle_through(&mut self, n: usize) {
+        while let Some(&(slot, trivia)) = self.records.get(self.records_next) {
+            if slot > n {
+                break;
+            }
+            if !self.settling {
+                self.settling = true;
+                let first = self.loader.out.docs.first().map_or(0, |d| d.first);
+                let has_item = self.item(first).is_some() || self.next > first;
+                self.settle.document(!has_item);
+            }
+            if let Some(step) = self.unsettled.take() {
+                self.settle.item(step);
+            }
+            self.settle.record(slot, trivia);
+            self.records_next += 1;
+        }
+        if self.records_next == self.records.len() {
+            self.records.clear();
+            self.records_next = 0;
+        }
+        if self.doc_end().is_some_and(|end| n >= end) {
+            return;
+        }
+        if let Some(item) = self.item(n) {
+            let step = match item {
+                Item::Open { .. } => Step::Open,
+                Item::Close { .. } => Step::Close,
+                Item::Key { .. } => Step::Key,
+                _ => Step::Scalar,
+            };
+            match self.settle.holds_blank() {
+                true => self.settle.item(step),
+                false => self.unsettled = Some(step),
+            }
+        }
+    }
+
+    /// The event of a data item: the position and depth it sets are what
+    /// the driver asks for next.
+    #[inline(always)]
+    fn item_event(&mut self, item: Item<'a>) -> Event<'_, Trivia<'a>> {
+        match item {
+            Item::Open { at, map, .. } => {
+                self.at = at;
+                self.depth += 1;
+                match map {
+                    true => Event::MapStart,
+                    false => Event::ListStart,
+                }
+            }
+            Item::Close { at, map } => {
+                self.at = at;
+                self.depth = self.depth.saturating_sub(1);
+                match map {
+                    true => Event::MapEnd,
+                    false => Event::ListEnd,
+                }
+            }
+            Item::Key { at, text } => {
+                self.at = at;
+                Event::Key(self.text(text))
+            }
+            Item::Str { at, text } => {
+                self.at = at;
+                Event::Str(self.text(text))
+            }
+            Item::Number { at, start, end } => {
+                self.at = at;
+                Event::Number {
+                    text: self.loader.out.store.get(start..end).unwrap_or("0"),
+                    exponent: false,
+                }
+            }
+            Item::Bool { at, value } => {
+                self.at = at;
+                Event::Bool(value)
+            }
+            Item::Null { at } => {
+                self.at = at;
+                Event::Null
+            }
+            // Not met: no anchors, aliases or merges here; failures are
+            // returned before.
+            Item::Alias { .. } | Item::Merge { .. } | Item::Fail(_) => Event::Null,
+        }
+    }
+
+    fn text(&self, text: TextRef<'a>) -> Text<'_> {
+        match text {
+            TextRef::Input(text) => text,
+            TextRef::Stored { start, end } => {
+                verbatim(self.loader.out.store.get(start..end).unwrap_or(""))
+            }
+        }
+    }
+}
+
+impl<'a> Source<'a> for StreamSource<'a> {
+    type Trivia = Trivia<'a>;
+    type KeyText = KeyText<'a>;
+
+    /// The next event of the current document (see [`Source::next_event`]).
+    fn next_event(&mut self) -> Result<Option<Event<'_, Trivia<'a>>>, Fault> {
+        if !self.open {
+            return Ok(None);
+        }
+        let out = &mut self.loader.out;
+        if self.next == out.base + out.items.len() && !out.items.is_empty() {
+            // Everything loaded was given out.
+            out.base = self.next;
+            out.items.clear();
+            out.store.clear();
+        }
+        loop {
+            if !self.prepared {
+                if self.next >= self.horizon && !self.closed() {
+                    self.pull();
+                    continue;
+                }
+                self.settle_through(self.next);
+                self.prepared = true;
+            }
+            if let Some(&(slot, trivia)) = self.settle.out.get(self.settled_next) {
+                if slot <= self.next {
+                    self.settled_next += 1;
+                    if self.settled_next == self.settle.out.len() {
+                        self.settle.out.clear();
+                        self.settled_next = 0;
+                    }
+                    return Ok(Some(Event::Trivia(trivia)));
+                }
+            }
+            if self.doc_end().is_some_and(|end| self.next >= end) {
+                return Ok(None);
+            }
+            let Some(item) = self.item(self.next) else {
+                return Ok(None);
+            };
+            if let Item::Fail(fault) = item {
+                // Stay on the failure.
+                return Err(fault);
+            }
+            self.next += 1;
+            self.prepared = false;
+            if let Item::Open { map: false, .. } = item {
+                // The first element is looked at (`list_starts_with_container`).
+                while self.item(self.next).is_none() && !self.closed() {
+                    self.pull();
+                }
+            }
+            return Ok(Some(self.item_event(item)));
+        }
+    }
+
+    /// Moves to the next document (see [`Source::next_document`]).
+    fn next_document(&mut self) -> Result<bool, Fault> {
+        if self.open {
+            // The rest of the current one, unread.
+            while !self.closed() {
+                self.pull();
+            }
+            self.loader.out.docs.remove(0);
+        }
+        while self.loader.out.docs.is_empty() && self.pull() {}
+        let out = &mut self.loader.out;
+        out.base += out.items.len();
+        out.items.clear();
+        out.store.clear();
+        (self.records_next, self.settled_next) = (0, 0);
+        self.records.clear();
+        self.settle.out.clear();
+        (self.unsettled, self.settling, self.prepared) = (None, false, false);
+        self.preamble.clear();
+        self.preamble_next = 0;
+        self.depth = 0;
+        let Some(&doc) = self.loader.out.docs.first() else {
+            // An input of nothing but comments: they are its preamble.
+            self.open = false;
+            let (start, end) = self.loader.out.tail;
+            let preambles = &self.loader.attach.preambles;
+            self.preamble
+                .extend_from_slice(preambles.get(start..end).unwrap_or_default());
+            return self.loader.out.after.map_or(Ok(false), Err);
+        };
+        self.open = true;
+        self.next = doc.first;
+        self.at = doc.start;
+        let (start, end) = doc.preamble;
+        let preambles = &mut self.loader.attach.preambles;
+        self.preamble
+            .extend_from_slice(preambles.get(start..end).unwrap_or_default());
+        preambles.clear();
+        self.start = None;
+        let mut start = self.clone();
+        start.noted = self.noted.clone();
+        self.start = Some(Rc::new(start));
+        Ok(true)
+    }
+
+    /// Where the next document starts, and whether there is one (see
+    /// [`Source::peek_document`]).
+    fn peek_document(&self) -> Result<(usize, bool), Fault> {
+        if !self.closed() {
+            let mut ahead = self.clone();
+            ahead.noted = None;
+            while !ahead.closed() {
+                ahead.pull();
+            }
+            return ahead.peek_document();
+        }
+        let docs = &self.loader.out.docs;
+        match (docs.get(usize::from(self.open)), self.loader.out.after) {
+            (Some(doc), _) => Ok((doc.start, true)),
+            (None, Some(fault)) => Err(fault),
+            (None, None) => Ok((self.at, false)),
+        }
+    }
+
+    /// The current document read again from its start (see
+    /// [`Source::at`]).
+    fn at(&self, pos: usize) -> StreamSource<'a> {
+        match &self.start {
+            Some(start) if start.at == pos => {
+                let mut again = StreamSource::clone(start);
+                again.start = self.start.clone();
+                again
+            }
+            _ => self.clone(),
+        }
+    }
+
+    fn pos(&self) -> usize {
+        self.at
+    }
+
+    fn depth(&self) -> usize {
+        self.depth
+    }
+
+    /// Asked right after a list opened: its first element, looked at when
+    /// the list's start was given out.
+    fn list_starts_with_container(&self) -> bool {
+        matches!(self.item(self.next), Some(Item::Open { .. }))
+    }
+
+    /// Looks over the list just opened to its end (see
+    /// [`Source::skim_list`]): a clone reads on.
+    fn skim_list(&self, shapes: &mut impl Shapes) {
+        let mut cursor = self.clone();
+        cursor.noted = None;
+        let base = self.depth.saturating_sub(1);
+        shapes.list(base, self.list_starts_with_container());
+        // The next event is the first element of the list just opened.
+        let mut first = true;
+        loop {
+            let kind = match cursor.next_event() {
+                Ok(Some(event)) => Skimmed::of(&event),
+                _ => return,
+            };
+            let holder = cursor.depth;
+            match kind {
+                Skimmed::Open(map) => {
+                    let d = cursor.depth - 1;
+                    match map {
+                        true => shapes.map(d),
+                        false => shapes.list(d, cursor.list_starts_with_container()),
+                    }
+                    first = !map;
+                }
+                Skimmed::Close => {
+                    if cursor.depth <= base {
+                        return;
+                    }
+                    first = false;
+                }
+                Skimmed::Key => {}
+                // Directly in a list, it uncuddles it.
+                Skimmed::Trivia => {
+                    if holder > 0 && shapes.is_list(holder - 1) {
+                        shapes.scalar_element(holder - 1);
+                    }
+                }
+                Skimmed::Scalar => {
+                    if holder > 0 && !first && shapes.is_list(holder - 1) {
+                        shapes.scalar_element(holder - 1);
+                    }
+                    first = false;
+                }
+            }
+        }
+    }
+
+    fn preamble(&mut self) -> Option<Trivia<'a>> {
+        let trivia = *self.preamble.get(self.preamble_next)?;
+        self.preamble_next += 1;
+        Some(trivia)
+    }
+
+    fn document_is_empty(&self) -> bool {
+        let doc = self.loader.out.docs.first();
+        self.open && doc.is_some_and(|d| self.closed() && d.first == d.end)
+    }
+
+    /// The key whose event started at `pos` in the current document: read
+    /// again from the document's start.
+    fn key_at(&self, pos: usize) -> KeyText<'a> {
+        let Some(start) = &self.start else {
+            return KeyText::Input(Text::printable(""));
+        };
+        let mut again = StreamSource::clone(start);
+        again.noted = None;
+        loop {
+            let found = match again.next_event() {
+                Ok(Some(Event::Key(text))) => Some(String::from(text.raw())),
+                Ok(Some(_)) => None,
+                _ => return KeyText::Input(Text::printable("")),
+            };
+            let Some(found) = found.filter(|_| again.at == pos) else {
+                continue;
+            };
+            let item = again.next.checked_sub(1).and_then(|n| again.item(n));
+            return match item {
+                Some(Item::Key {
+                    text: TextRef::Input(text),
+                    ..
+                }) => KeyText::Input(text),
+                _ => KeyText::Decoded(found),
+            };
+        }
+    }
+
+    fn token_start(&self) -> usize {
+        self.at
+    }
+}
+
+/// What a skim needs of an event.
+#[derive(Clone, Copy)]
+enum Skimmed {
+    Open(bool),
+    Close,
+    Key,
+    Scalar,
+    Trivia,
+}
+
+impl Skimmed {
+    fn of<T>(event: &Event<'_, T>) -> Skimmed {
+        match event {
+            Event::MapStart => Skimmed::Open(true),
+            Event::ListStart => Skimmed::Open(false),
+            Event::MapEnd | Event::ListEnd => Skimmed::Close,
+            Event::Key(_) => Skimmed::Key,
+            Event::Trivia(_) => Skimmed::Trivia,
+            _ => Skimmed::Scalar,
+        }
+    }
+}
