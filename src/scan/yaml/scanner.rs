@@ -46,6 +46,12 @@ const KEY_BYTES: usize = 4 * KEY_CHARS;
 
 const QUEUE: usize = 8;
 
+#[cfg(test)]
+std::thread_local! {
+    /// Tests: the fast paths off, so the slow paths serve as their oracle.
+    pub(super) static SLOW_PATHS_ONLY: Cell<bool> = const { Cell::new(false) };
+}
+
 pub(super) struct Scanner<'a> {
     /// The input up to its first invalid UTF-8 or character go-yaml
     /// refuses (`cut` says which).
@@ -526,9 +532,38 @@ impl<'a> Scanner<'a> {
                 let scalar = self.plain(pos)?;
                 self.after_node(false);
                 self.push(pos, Tok::Scalar(scalar));
+                self.value_right_after_key();
             }
         }
         Ok(())
+    }
+
+    /// The common block line's fast path: a key's plain scalar ends right
+    /// at its `:`, followed by a space or a line break. That `:` is the
+    /// value indicator the next step would find, with nothing to check
+    /// before it (not at a line's start, right of the key's column, so no
+    /// indentation, tab or marker question; not the input's cut), so it is
+    /// queued now, as that step would queue it.
+    #[inline]
+    fn value_right_after_key(&mut self) {
+        #[cfg(test)]
+        if SLOW_PATHS_ONLY.with(Cell::get) {
+            return;
+        }
+        let b = self.bytes();
+        if self.key_pending
+            && self.flow_level == 0
+            && b.get(self.pos) == Some(&b':')
+            && matches!(b.get(self.pos + 1), Some(b' ' | b'\n'))
+        {
+            let at = self.pos;
+            self.key_pending = false;
+            self.key_allowed = false;
+            self.pos += 1;
+            self.adjacent_value = false;
+            self.after_indicator = true;
+            self.push(at, Tok::Value);
+        }
     }
 
     /// Notes where the current flow entry starts, at a token starting
