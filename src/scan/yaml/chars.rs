@@ -87,10 +87,14 @@ pub(super) fn refused_character(s: &[u8]) -> (Option<usize>, usize) {
             return (Some(i), odd);
         }
         let len = utf8_len(b).unwrap_or(1);
-        match s.get(i..i + len) {
-            Some([0xC2, 0x85] | [0xE2, 0x80, 0xA8 | 0xA9]) => odd = odd.min(i),
-            Some([0xC2, 0x80..=0x9F] | [0xEF, 0xBF, 0xBE | 0xBF]) => return (Some(i), odd),
-            _ => {}
+        if line_break_at(s, i).is_some() {
+            // NEL, U+2028, U+2029: the only line breaks at or above 0x80.
+            odd = odd.min(i);
+        } else if matches!(
+            s.get(i..i + len),
+            Some([0xC2, 0x80..=0x9F] | [0xEF, 0xBF, 0xBE | 0xBF])
+        ) {
+            return (Some(i), odd);
         }
         i += len;
     }
