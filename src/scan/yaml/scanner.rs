@@ -529,30 +529,42 @@ impl<'a> Scanner<'a> {
                     return Err(self.err(pos, "a node (this character cannot start one)"));
                 }
                 self.maybe_key(pos, col, line_first)?;
-                let scalar = self.plain(pos)?;
-                self.after_node(false);
-                self.push(pos, Tok::Scalar(scalar));
-                self.value_right_after_key();
+                self.plain_token(pos)?;
+                if self.key_pending {
+                    self.value_right_after_key()?;
+                }
             }
         }
         Ok(())
     }
 
-    /// The common block line's fast path: a key's plain scalar ends right
-    /// at its `:`, followed by a space or a line break. That `:` is the
+    /// A plain scalar's token, the node starting at `at`.
+    #[inline]
+    fn plain_token(&mut self, at: usize) -> Result<(), Fault> {
+        let scalar = self.plain(at)?;
+        self.after_node(false);
+        self.push(at, Tok::Scalar(scalar));
+        Ok(())
+    }
+
+    /// The common block line's fast path, after a key's plain scalar (out
+    /// of line, so `fetch` stays small for the others). If it ends right
+    /// at its `:`, followed by a space or a line break, that `:` is the
     /// value indicator the next step would find, with nothing to check
     /// before it (not at a line's start, right of the key's column, so no
     /// indentation, tab or marker question; not the input's cut), so it is
-    /// queued now, as that step would queue it.
-    #[inline]
-    fn value_right_after_key(&mut self) {
+    /// queued now, as that step would queue it. If one space and a letter
+    /// or digit follow, so is the plain scalar the step after would find
+    /// there: no key may start there, and without NEL, U+2028 or U+2029 in
+    /// the input a block plain scalar has no error to report.
+    #[inline(never)]
+    fn value_right_after_key(&mut self) -> Result<(), Fault> {
         #[cfg(test)]
         if SLOW_PATHS_ONLY.with(Cell::get) {
-            return;
+            return Ok(());
         }
         let b = self.bytes();
-        if self.key_pending
-            && self.flow_level == 0
+        if self.flow_level == 0
             && b.get(self.pos) == Some(&b':')
             && matches!(b.get(self.pos + 1), Some(b' ' | b'\n'))
         {
@@ -561,9 +573,20 @@ impl<'a> Scanner<'a> {
             self.key_allowed = false;
             self.pos += 1;
             self.adjacent_value = false;
-            self.after_indicator = true;
             self.push(at, Tok::Value);
+            if b[at + 1] == b' '
+                && b.get(at + 2).is_some_and(u8::is_ascii_alphanumeric)
+                && self.odd_break == usize::MAX
+            {
+                // What the next step's white space skip and preamble would
+                // leave: no tab in the gap, no indicator before the node.
+                self.gap_tab = false;
+                self.pos = at + 2;
+                return self.plain_token(at + 2);
+            }
+            self.after_indicator = true;
         }
+        Ok(())
     }
 
     /// Notes where the current flow entry starts, at a token starting

@@ -937,8 +937,9 @@ fn fast_paths_give_the_slow_paths_tokens() {
     for name in ["twitter", "citm_catalog", "canada", "k8s_swagger"] {
         same_tokens_fast_and_slow(&fs::read(data.join(format!("{name}.yaml"))).unwrap());
     }
-    let bases: [&[u8]; 10] = [
+    let bases: [&[u8]; 11] = [
         b"ab: cd\nef: gh\n",
+        b"ab: c\n d\xc2\x85e: f\n",
         b"ab: - c\n",
         b"ab: ? c\n",
         b"a:\n  bc: d\n  e: f\n",
