@@ -412,6 +412,9 @@ impl<'a> Scanner<'a> {
                 self.key_allowed = true;
                 self.after_indicator = true;
                 self.push(pos, Tok::BlockEntry);
+                if next == Some(b' ') {
+                    self.plain_right_after_entry()?;
+                }
             }
             // go-yaml: in a flow collection `?` is always a key indicator.
             b'?' if flow || is_blank_or_end(next.as_ref()) => {
@@ -528,12 +531,60 @@ impl<'a> Scanner<'a> {
                 if !plain_start {
                     return Err(self.err(pos, "a node (this character cannot start one)"));
                 }
-                self.maybe_key(pos, col, line_first)?;
-                self.plain_token(pos)?;
-                if self.key_pending {
-                    self.value_right_after_key()?;
-                }
+                self.plain_node(pos, col, line_first)?;
             }
+        }
+        Ok(())
+    }
+
+    /// A node that is a plain scalar, at `at` (column `col`), and what
+    /// comes with it: the key token before it if it is a key, and the
+    /// common block line's fast path after.
+    #[inline]
+    fn plain_node(&mut self, at: usize, col: usize, own_line: bool) -> Result<(), Fault> {
+        self.maybe_key(at, col, own_line)?;
+        self.plain_token(at)?;
+        if self.key_pending {
+            self.value_right_after_key()?;
+        }
+        Ok(())
+    }
+
+    /// Whether a plain scalar starts at `at` that the fast paths may queue
+    /// early: a letter or digit, or `-` and a digit, so no indicator.
+    fn plain_start_at(&self, at: usize) -> bool {
+        let b = self.bytes();
+        match b.get(at) {
+            Some(b'-') => b.get(at + 1).is_some_and(u8::is_ascii_digit),
+            Some(c) => c.is_ascii_alphanumeric(),
+            None => false,
+        }
+    }
+
+    /// The block sequence entry's fast path, after `-` and a space: if a
+    /// plain scalar starts right after them (see [`Scanner::plain_start_at`]),
+    /// it is the node the next step would find, with nothing to check
+    /// before it (no tab in the gap, right of the `-`'s column, no line
+    /// start); it is queued now, as that step would queue it, when it has
+    /// no error to report: no NEL, U+2028 or U+2029 in the input and room
+    /// for one more block mapping. Out of line, so `fetch` stays small.
+    #[inline(never)]
+    fn plain_right_after_entry(&mut self) -> Result<(), Fault> {
+        #[cfg(test)]
+        if SLOW_PATHS_ONLY.with(Cell::get) {
+            return Ok(());
+        }
+        let at = self.pos + 1;
+        if self.plain_start_at(at)
+            && self.odd_break == usize::MAX
+            && self.n_indents < self.max_depth
+        {
+            // What the next step's white space skip and preamble would
+            // leave: no tab in the gap, the indicator before it taken.
+            self.gap_tab = false;
+            self.after_indicator = false;
+            self.pos = at;
+            return self.plain_node(at, at - self.line_start, false);
         }
         Ok(())
     }
@@ -553,8 +604,8 @@ impl<'a> Scanner<'a> {
     /// value indicator the next step would find, with nothing to check
     /// before it (not at a line's start, right of the key's column, so no
     /// indentation, tab or marker question; not the input's cut), so it is
-    /// queued now, as that step would queue it. If one space and a letter
-    /// or digit follow, so is the plain scalar the step after would find
+    /// queued now, as that step would queue it. If one space and a plain
+    /// scalar follow ([`Scanner::plain_start_at`]), so is the one the step after would find
     /// there: no key may start there, and without NEL, U+2028 or U+2029 in
     /// the input a block plain scalar has no error to report.
     #[inline(never)]
@@ -574,10 +625,7 @@ impl<'a> Scanner<'a> {
             self.pos += 1;
             self.adjacent_value = false;
             self.push(at, Tok::Value);
-            if b[at + 1] == b' '
-                && b.get(at + 2).is_some_and(u8::is_ascii_alphanumeric)
-                && self.odd_break == usize::MAX
-            {
+            if b[at + 1] == b' ' && self.plain_start_at(at + 2) && self.odd_break == usize::MAX {
                 // What the next step's white space skip and preamble would
                 // leave: no tab in the gap, no indicator before the node.
                 self.gap_tab = false;

@@ -937,8 +937,10 @@ fn fast_paths_give_the_slow_paths_tokens() {
     for name in ["twitter", "citm_catalog", "canada", "k8s_swagger"] {
         same_tokens_fast_and_slow(&fs::read(data.join(format!("{name}.yaml"))).unwrap());
     }
-    let bases: [&[u8]; 11] = [
+    let bases: [&[u8]; 13] = [
         b"ab: cd\nef: gh\n",
+        b"- 1\n- -2\n- - a\n",
+        b"a: -1\n- b: c\n",
         b"ab: c\n d\xc2\x85e: f\n",
         b"ab: - c\n",
         b"ab: ? c\n",
