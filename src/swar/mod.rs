@@ -173,6 +173,23 @@ pub(crate) fn yaml_special(s: &[u8], from: usize) -> usize {
     )
 }
 
+/// Where a search for the first byte that may end a YAML plain scalar's
+/// run (`:`, `#`, LF, CR, and with `flow` `,`, `[`, `]`, `{`, `}`, `?`) from
+/// `from` goes on: `Ok` with that byte's index, found sixteen bytes a step
+/// on x86_64, or `Err` with where the caller's word-at-a-time search takes
+/// over (fewer than 16 bytes left; `from` elsewhere).
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn plain_stop_blocks(s: &[u8], from: usize, flow: bool) -> Result<usize, usize> {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    #[allow(unsafe_code)]
+    // SAFETY: as in `string_special`.
+    let found = unsafe { sse2::plain_stop(s, from, flow) };
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    let found = Err(from);
+    found
+}
+
 /// Three words that, with its length, tell a byte string of up to 24 bytes
 /// from every other exactly: bytes 0..8, 8..16 and the last eight, where
 /// shorter strings fill their words by overlapping loads of four bytes or

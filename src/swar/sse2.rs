@@ -177,6 +177,45 @@ pub(super) fn yaml_special(s: &[u8], from: usize) -> Result<usize, usize> {
     }
 }
 
+/// Flags the bytes of `v` equal to `b`.
+#[cfg(feature = "alloc")]
+#[inline]
+#[target_feature(enable = "sse2")]
+fn eq(v: __m128i, b: u8) -> __m128i {
+    _mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8))
+}
+
+/// Scans whole 16-byte blocks from `from` for the first byte that may end
+/// a YAML plain scalar's run ([`plain_stop_blocks`](super::plain_stop_blocks)): `Ok`
+/// with its index, or `Err` with where fewer than 16 bytes are left.
+#[cfg(feature = "alloc")]
+#[inline]
+#[target_feature(enable = "sse2")]
+pub(super) fn plain_stop(s: &[u8], from: usize, flow: bool) -> Result<usize, usize> {
+    let mut i = from;
+    while let Some(v) = load(s, i) {
+        let mut hit = _mm_or_si128(
+            _mm_or_si128(eq(v, b':'), eq(v, b'#')),
+            _mm_or_si128(eq(v, b'\n'), eq(v, b'\r')),
+        );
+        if flow {
+            // `[` and `{`, `]` and `}` differ only in bit 0x20.
+            let folded = _mm_or_si128(v, _mm_set1_epi8(0x20));
+            let brackets = _mm_or_si128(eq(folded, b'{'), eq(folded, b'}'));
+            hit = _mm_or_si128(
+                hit,
+                _mm_or_si128(brackets, _mm_or_si128(eq(v, b','), eq(v, b'?'))),
+            );
+        }
+        let bits = _mm_movemask_epi8(hit);
+        if bits != 0 {
+            return Ok(i + bits.trailing_zeros() as usize);
+        }
+        i += 16;
+    }
+    Err(i)
+}
+
 /// How many of the 16 bytes at `i` are spaces before the first other byte
 /// (16 if all are), if there are 16.
 #[inline]

@@ -37,7 +37,10 @@ fn eq_bytes(w: u64, b: u8) -> u64 {
 /// `:`, `#`, a line break, and in flow context a flow indicator, or `len`.
 #[inline]
 pub(super) fn plain_stop(s: &[u8], from: usize, flow: bool) -> usize {
-    let mut i = from;
+    let mut i = match crate::swar::plain_stop_blocks(s, from, flow) {
+        Ok(at) => return at,
+        Err(rest) => rest,
+    };
     while let Some(chunk) = s.get(i..i + 8) {
         let mut word = [0; 8];
         word.copy_from_slice(chunk);
@@ -84,10 +87,14 @@ pub(super) fn refused_character(s: &[u8]) -> (Option<usize>, usize) {
             return (Some(i), odd);
         }
         let len = utf8_len(b).unwrap_or(1);
-        match s.get(i..i + len) {
-            Some([0xC2, 0x85] | [0xE2, 0x80, 0xA8 | 0xA9]) => odd = odd.min(i),
-            Some([0xC2, 0x80..=0x9F] | [0xEF, 0xBF, 0xBE | 0xBF]) => return (Some(i), odd),
-            _ => {}
+        if line_break_at(s, i).is_some() {
+            // NEL, U+2028, U+2029: the only line breaks at or above 0x80.
+            odd = odd.min(i);
+        } else if matches!(
+            s.get(i..i + len),
+            Some([0xC2, 0x80..=0x9F] | [0xEF, 0xBF, 0xBE | 0xBF])
+        ) {
+            return (Some(i), odd);
         }
         i += len;
     }
@@ -251,5 +258,56 @@ pub(super) fn flow_end(b: &[u8], at: usize) -> Option<usize> {
             _ => {}
         }
         i += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The oracle: [`is_plain_stop`] byte by byte.
+    fn plain_stop_oracle(s: &[u8], from: usize, flow: bool) -> usize {
+        (from..s.len())
+            .find(|&i| is_plain_stop(s[i], flow))
+            .unwrap_or(s.len())
+    }
+
+    /// `plain_stop` (16-byte blocks, then words, then bytes) against the
+    /// oracle: every byte value at every position of every length up to 40
+    /// from several starts, in block and flow context. Under Miri (which
+    /// checks the SSE2 path's memory accesses: `cargo +nightly miri test
+    /// --lib swar`) the stops and their neighbours only, at lengths either
+    /// side of the 16-byte blocks.
+    #[test]
+    fn plain_stop_swar_and_sse2_every_position_and_every_byte() {
+        let bytes: std::vec::Vec<u8> = match cfg!(miri) {
+            true => b"\n\r #:,?[]{}Z\\|^~\x7f\x80\xff".to_vec(),
+            false => (0..=255).collect(),
+        };
+        let base = *b"abc de_fYy~.-/ghijklmnopqrstuvwxyz012345";
+        let lens: std::vec::Vec<usize> = match cfg!(miri) {
+            true => std::vec![15, 16, 17, 33],
+            false => (0..=base.len()).collect(),
+        };
+        for len in lens {
+            for at in 0..=len {
+                for &b in &bytes {
+                    let mut s = base;
+                    if at < len {
+                        s[at] = b;
+                    }
+                    let s = &s[..len];
+                    for from in [0, 1, 8, 17].into_iter().filter(|&f| f <= len) {
+                        for flow in [false, true] {
+                            assert_eq!(
+                                plain_stop(s, from, flow),
+                                plain_stop_oracle(s, from, flow),
+                                "{b:#x} at {at} of {len} from {from}, flow {flow}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
     }
 }

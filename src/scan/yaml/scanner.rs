@@ -46,6 +46,12 @@ const KEY_BYTES: usize = 4 * KEY_CHARS;
 
 const QUEUE: usize = 8;
 
+#[cfg(test)]
+std::thread_local! {
+    /// Tests: the fast paths off, so the slow paths serve as their oracle.
+    pub(super) static SLOW_PATHS_ONLY: Cell<bool> = const { Cell::new(false) };
+}
+
 #[derive(Clone)]
 pub(super) struct Scanner<'a> {
     /// The input up to its first invalid UTF-8 or character go-yaml
@@ -410,6 +416,9 @@ impl<'a> Scanner<'a> {
                 self.key_allowed = true;
                 self.after_indicator = true;
                 self.push(pos, Tok::BlockEntry);
+                if next == Some(b' ') {
+                    self.plain_right_after_entry()?;
+                }
             }
             // go-yaml: in a flow collection `?` is always a key indicator.
             b'?' if flow || is_blank_or_end(next.as_ref()) => {
@@ -526,11 +535,108 @@ impl<'a> Scanner<'a> {
                 if !plain_start {
                     return Err(self.err(pos, "a node (this character cannot start one)"));
                 }
-                self.maybe_key(pos, col, line_first)?;
-                let scalar = self.plain(pos)?;
-                self.after_node(false);
-                self.push(pos, Tok::Scalar(scalar));
+                self.plain_node(pos, col, line_first)?;
             }
+        }
+        Ok(())
+    }
+
+    /// A node that is a plain scalar, at `at` (column `col`), and what
+    /// comes with it: the key token before it if it is a key, and the
+    /// common block line's fast path after.
+    #[inline]
+    fn plain_node(&mut self, at: usize, col: usize, own_line: bool) -> Result<(), Fault> {
+        self.maybe_key(at, col, own_line)?;
+        self.plain_token(at)?;
+        if self.key_pending {
+            self.value_right_after_key()?;
+        }
+        Ok(())
+    }
+
+    /// Whether a plain scalar starts at `at` that the fast paths may queue
+    /// early: a letter or digit, or `-` and a digit, so no indicator.
+    fn plain_start_at(&self, at: usize) -> bool {
+        let b = self.bytes();
+        match b.get(at) {
+            Some(b'-') => b.get(at + 1).is_some_and(u8::is_ascii_digit),
+            Some(c) => c.is_ascii_alphanumeric(),
+            None => false,
+        }
+    }
+
+    /// The block sequence entry's fast path, after `-` and a space: if a
+    /// plain scalar starts right after them (see [`Scanner::plain_start_at`]),
+    /// it is the node the next step would find, with nothing to check
+    /// before it (no tab in the gap, right of the `-`'s column, no line
+    /// start); it is queued now, as that step would queue it, when it has
+    /// no error to report: no NEL, U+2028 or U+2029 in the input and room
+    /// for one more block mapping. Out of line, so `fetch` stays small.
+    #[inline(never)]
+    fn plain_right_after_entry(&mut self) -> Result<(), Fault> {
+        #[cfg(test)]
+        if SLOW_PATHS_ONLY.with(Cell::get) {
+            return Ok(());
+        }
+        let at = self.pos + 1;
+        if self.plain_start_at(at)
+            && self.odd_break == usize::MAX
+            && self.n_indents < self.max_depth
+        {
+            // What the next step's white space skip and preamble would
+            // leave: no tab in the gap, the indicator before it taken.
+            self.gap_tab = false;
+            self.after_indicator = false;
+            self.pos = at;
+            return self.plain_node(at, at - self.line_start, false);
+        }
+        Ok(())
+    }
+
+    /// A plain scalar's token, the node starting at `at`.
+    #[inline]
+    fn plain_token(&mut self, at: usize) -> Result<(), Fault> {
+        let scalar = self.plain(at)?;
+        self.after_node(false);
+        self.push(at, Tok::Scalar(scalar));
+        Ok(())
+    }
+
+    /// The common block line's fast path, after a key's plain scalar (out
+    /// of line, so `fetch` stays small for the others). If it ends right
+    /// at its `:`, followed by a space or a line break, that `:` is the
+    /// value indicator the next step would find, with nothing to check
+    /// before it (not at a line's start, right of the key's column, so no
+    /// indentation, tab or marker question; not the input's cut), so it is
+    /// queued now, as that step would queue it. If one space and a plain
+    /// scalar follow ([`Scanner::plain_start_at`]), so is the one the step after would find
+    /// there: no key may start there, and without NEL, U+2028 or U+2029 in
+    /// the input a block plain scalar has no error to report.
+    #[inline(never)]
+    fn value_right_after_key(&mut self) -> Result<(), Fault> {
+        #[cfg(test)]
+        if SLOW_PATHS_ONLY.with(Cell::get) {
+            return Ok(());
+        }
+        let b = self.bytes();
+        if self.flow_level == 0
+            && b.get(self.pos) == Some(&b':')
+            && matches!(b.get(self.pos + 1), Some(b' ' | b'\n'))
+        {
+            let at = self.pos;
+            self.key_pending = false;
+            self.key_allowed = false;
+            self.pos += 1;
+            self.adjacent_value = false;
+            self.push(at, Tok::Value);
+            if b[at + 1] == b' ' && self.plain_start_at(at + 2) && self.odd_break == usize::MAX {
+                // What the next step's white space skip and preamble would
+                // leave: no tab in the gap, no indicator before the node.
+                self.gap_tab = false;
+                self.pos = at + 2;
+                return self.plain_token(at + 2);
+            }
+            self.after_indicator = true;
         }
         Ok(())
     }

@@ -1095,3 +1095,76 @@ fn the_stream_reads_as_the_loaded_stream() {
     }
     assert!(compared > 1000, "only {compared} inputs stream");
 }
+
+/// Every token the scanner gives for `input`, up to the stream's end or
+/// the first error, with the fast paths on or off.
+fn tokens(input: &[u8], fast: bool) -> Vec<Result<super::token::Token<'_>, crate::error::Fault>> {
+    use super::scanner::{Scanner, SLOW_PATHS_ONLY};
+    SLOW_PATHS_ONLY.with(|slow| slow.set(!fast));
+    let mut scanner = Scanner::new(input, MAX_DEPTH);
+    let mut out = Vec::new();
+    loop {
+        let tok = scanner.peek().copied();
+        scanner.bump();
+        let end = !matches!(tok, Ok(t) if t.kind != super::token::Tok::StreamEnd);
+        out.push(tok);
+        if end || out.len() > 10_000 {
+            break;
+        }
+    }
+    SLOW_PATHS_ONLY.with(|slow| slow.set(false));
+    out
+}
+
+fn same_tokens_fast_and_slow(input: &[u8]) {
+    assert_eq!(
+        tokens(input, true),
+        tokens(input, false),
+        "{:?}",
+        String::from_utf8_lossy(input)
+    );
+}
+
+/// The scanner's fast paths against its slow paths: the same tokens and
+/// errors on every suite case and benchmark file, and on block lines
+/// around a key's `:` with every byte value at every position near it.
+#[test]
+fn fast_paths_give_the_slow_paths_tokens() {
+    for case in cases() {
+        same_tokens_fast_and_slow(&fs::read(case.join("in.yaml")).unwrap());
+    }
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/data");
+    for name in ["twitter", "citm_catalog", "canada", "k8s_swagger"] {
+        same_tokens_fast_and_slow(&fs::read(data.join(format!("{name}.yaml"))).unwrap());
+    }
+    let bases: [&[u8]; 13] = [
+        b"ab: cd\nef: gh\n",
+        b"- 1\n- -2\n- - a\n",
+        b"a: -1\n- b: c\n",
+        b"ab: c\n d\xc2\x85e: f\n",
+        b"ab: - c\n",
+        b"ab: ? c\n",
+        b"a:\n  bc: d\n  e: f\n",
+        b"- ab: c\n  de: f\n",
+        b"&x ab: c\n!t d: e\n",
+        b"a:\n  - b: c\n    d: e\nf: g",
+        b"ab: cd\n",
+        b"{ab: cd}\n",
+        b"ab:\tc\n",
+    ];
+    for base in bases {
+        for at in 0..=base.len() {
+            for b in 0..=255u8 {
+                let mut inserted = base.to_vec();
+                inserted.insert(at, b);
+                same_tokens_fast_and_slow(&inserted);
+                if at < base.len() {
+                    let mut replaced = base.to_vec();
+                    replaced[at] = b;
+                    same_tokens_fast_and_slow(&replaced);
+                }
+            }
+            same_tokens_fast_and_slow(&base[..at]);
+        }
+    }
+}
