@@ -9,9 +9,8 @@ With INPUT, one document from a file and from a pipe: at most its size +
 2 MiB. With --yaml, a large YAML file (tools/make_big_yaml.py makes the
 two of issue 24) converted (`kyaml INPUT`) and formatted (`kyaml fmt
 INPUT`), both from the file: at most its size + 16 MiB, issue 24's target
-for YAML streamed without a tree. Not a step of .ci/run until that lands
-(the library holds the document's items before writing, hundreds of MiB
-on them); .ci/run's rss_yaml, called by no step yet, runs both files.
+for YAML streamed without a tree; .ci/run's rss_yaml step runs both
+files.
 With --stream, MB megabytes of JSON Lines (small objects, made on
 the fly, never stored) from a pipe: at most 8 MiB, since the tool holds
 one document at a time.
