@@ -5,7 +5,9 @@
 //! store) writes the same output or fails with the same error, in both
 //! layouts; and what it writes, read again as YAML under the same schema,
 //! is written the same (KYAML is a fixed point: the data re-reads as
-//! itself, comments and all).
+//! itself, comments and all). The streaming reader and the one that loads
+//! the document whole (the hidden `yaml_streaming` switch) write the same
+//! output, or fail with the same error, and warn alike.
 #![no_main]
 
 use kyaml::{Error, Input, Options, Schema};
@@ -44,7 +46,11 @@ fuzz_target!(|data: &[u8]| {
                 .input(Input::Yaml)
                 .schema(schema)
                 .compact(compact);
-            if let Ok(out) = entry_points(data, opts) {
+            let result = entry_points(data, opts);
+            let loaded = opts.yaml_streaming(Some(false));
+            assert_eq!(loaded.to_string(data), result, "streamed as loaded");
+            assert_eq!(loaded.warnings(data), opts.warnings(data), "warnings");
+            if let Ok(out) = result {
                 let again = opts.to_string(&out);
                 assert_eq!(again.as_deref(), Ok(out.as_str()), "fixed point");
             }
