@@ -1,5 +1,6 @@
-//! The YAML [`Source`]: a cursor over a [`Loaded`] stream, giving out its
-//! items as data events and its comments and blank lines as
+//! The YAML [`Source`] for inputs with anchors, aliases or merge keys
+//! (others stream, `stream.rs`): a cursor over a [`Loaded`] stream, giving
+//! out its items as data events and its comments and blank lines as
 //! [`Event::Trivia`] where attachment settled them (`attach.rs`).
 //!
 //! Owns reading a loaded stream as the driver reads a source: documents

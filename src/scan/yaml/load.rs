@@ -10,16 +10,19 @@
 //! (the parser's) nor the duplicate-key check (the plan's, which sees the
 //! converted keys).
 //!
-//! [`load`] reads the whole stream once into a [`Loaded`]: a flat list of
-//! items, one per data event, whose texts are spans of the input (when a
+//! [`Loader::step`] takes one syntax event and pushes the data items it
+//! makes, one per data event, whose texts are spans of the input (when a
 //! scalar's text is its source) or of a side buffer (decoded scalars that
-//! fold or escape, converted keys, numbers, `!!binary` and tagged texts). An alias is one item that
-//! replays the anchored node's items; a merge is one item that replays the
-//! entries it keeps; [`Walk`] is the one order they are read in. Comments
-//! and blank lines are attached as the stream is loaded and settled once
-//! it is (`attach.rs`); the loader only tells attachment where each node
-//! and record is. The YAML [`Source`] (`cursor.rs`) is a cursor over a
-//! [`Loaded`] stream. This needs `alloc`.
+//! fold or escape, converted keys, numbers, `!!binary` and tagged texts);
+//! the loader only tells attachment (`attach.rs`) where each node and
+//! record is. Two readers run it: `stream.rs` one event at a time, giving
+//! items out and dropping them, for every input without `&`, `*` and
+//! `<<`; and, for the others, [`load`], which reads the whole stream once
+//! into a [`Loaded`], the flat list of its items, comments and blank lines
+//! settled once it is, read by the cursor of `cursor.rs`. There an alias
+//! is one item that replays the anchored node's items and a merge one
+//! item that replays the entries it keeps; [`Walk`] is the one order they
+//! are read in. This needs `alloc`.
 //!
 //! Also here: the warnings noted while loading, located
 //! ([`locate_warnings`]; the [`Warning`] type is `error.rs`'s).

@@ -1,7 +1,7 @@
 //! The YAML 1.2 syntax layer: a pull parser from input bytes to syntax
 //! [`SyntaxEvent`](syntax::SyntaxEvent)s with byte offsets, comments and
-//! blank lines included, and (`source.rs`, `attach.rs`) the
-//! [`Source`](crate::scan::Source) that loads them as data.
+//! blank lines included, and (with `alloc`) the
+//! [`Source`](crate::scan::Source)s that read them as data.
 //!
 //! It owns YAML *syntax* only: documents, block and flow collections,
 //! properties (anchors and tags, resolved against `%TAG`), aliases as names,
@@ -15,12 +15,19 @@
 //! queue and no quadratic rescans); [`parser`] is an explicit state machine
 //! over those tokens (no recursion) that produces the [`syntax`] events;
 //! [`scalar`] decodes a scalar's span lazily into
-//! [`Piece`](crate::scan::Piece)s. Nothing allocates: every stack (block
-//! indentation, flow nesting, parser states) is a fixed array bounded by
-//! [`crate::MAX_DEPTH`], and deeper input is
-//! [`ErrorKind::TooDeep`](crate::ErrorKind::TooDeep). This file re-exports
-//! nothing: the rest of the crate reads YAML through `source.rs` and
-//! [`comments`].
+//! [`Piece`](crate::scan::Piece)s. The parser allocates nothing: every
+//! stack (block indentation, flow nesting, parser states) is a fixed array
+//! bounded by [`crate::MAX_DEPTH`], and deeper input is
+//! [`ErrorKind::TooDeep`](crate::ErrorKind::TooDeep).
+//!
+//! Data, with `alloc`: `load.rs` owns what the events mean (the loader's
+//! step, one syntax event to data items) and `attach.rs` where comments
+//! and blank lines go. `stream.rs` is the [`Source`](crate::scan::Source)
+//! for inputs without `&`, `*` and `<<`: it runs the loader as it reads,
+//! keeping no item list. Any other input (anchors, aliases, merge keys) is
+//! loaded whole by `load.rs` and read by `cursor.rs`'s cursor. This file
+//! re-exports nothing: the rest of the crate reads YAML through those
+//! files (via `crate::scan`) and [`comments`].
 //!
 //! Positions: a comment between a node's properties and its content
 //! (`key: &a # note` then the value on the next line) comes out before the

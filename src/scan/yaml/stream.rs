@@ -9,7 +9,8 @@
 //! the records before it are then taken, settled ([`Settle`], online, one
 //! item of lookahead for a blank line) and given out before it. What was
 //! given out is dropped, decoded texts with it, so memory is the input
-//! plus the parser's stacks and the items of about one line.
+//! plus the parser's stacks and the items of about one line (the plan adds
+//! the keys of the open maps).
 //!
 //! Reading again: a clone is a saved place (a bet, a skim); [`Source::at`]
 //! restarts the current document from a clone saved when it began, so the
