@@ -296,16 +296,40 @@ fn duplicate<K: AsText>(
         }
         return None;
     }
-    // Sorting by hash is a sort of integers; only keys whose hashes collide
-    // (equal keys, and rare strangers) are then sorted by text, so equal
-    // keys end up side by side, each group in input order, and the pair of
-    // a group's first two members is its earliest repetition.
-    keys.sort_unstable_by_key(|k| k.hash);
+    // Sorting by hash and position is a sort of integers. A run of equal
+    // hashes holds equal keys (and rare strangers); its second member is
+    // the earliest a repetition in it can be. Runs are visited by that
+    // candidate, earliest first, and the first whose two first members
+    // are equal ends the search: a text is asked for twice, not once per
+    // comparison (a source may read the document again for each one).
+    keys.sort_unstable_by_key(|k| (k.hash, k.at));
     let mut earliest: Option<(KeySeen, KeySeen)> = None;
-    for run in keys
-        .chunk_by_mut(|a, b| a.hash == b.hash)
-        .filter(|run| run.len() > 1)
-    {
+    let mut visited = 0;
+    loop {
+        let before = earliest.map_or(usize::MAX, |(_, again)| again.at);
+        let mut next: Option<(usize, usize)> = None;
+        let mut start = 0;
+        while start < keys.len() {
+            let hash = keys[start].hash;
+            let len = keys[start..].iter().take_while(|k| k.hash == hash).count();
+            let candidate = keys.get(start + 1).filter(|_| len > 1).map(|k| k.at);
+            if let Some(at) = candidate.filter(|&at| at > visited && at < before) {
+                if next.is_none_or(|(s, _)| at < keys[s + 1].at) {
+                    next = Some((start, start + len));
+                }
+            }
+            start += len;
+        }
+        let Some((start, end)) = next else {
+            return earliest;
+        };
+        let run = &mut keys[start..end];
+        visited = run[1].at;
+        if same(&run[0], &run[1]) {
+            return Some((run[0], run[1]));
+        }
+        // Strangers share the hash: the run's earliest repetition, by
+        // text; then the run goes back to input order.
         run.sort_unstable_by(|a, b| {
             let order = text_of(a).as_text().cmp_decoded(&text_of(b).as_text());
             order.then(a.at.cmp(&b.at))
@@ -318,8 +342,8 @@ fn duplicate<K: AsText>(
             .into_iter()
             .chain(repeats)
             .min_by_key(|(_, again)| again.at);
+        run.sort_unstable_by_key(|k| k.at);
     }
-    earliest
 }
 
 /// Up to this many keys, a map's keys are compared pairwise (at most 28
@@ -446,6 +470,39 @@ mod tests {
             ("k0".into(), "k0".into())
         );
         assert!(first.at < again.at);
+    }
+
+    #[test]
+    fn a_large_map_asks_for_few_texts() {
+        // The streaming YAML reader reads the document again for each text
+        // (`Source::key_at`): a map of 1,000 keys repeated many times over
+        // asks for two, whatever the number of repeats, and still names
+        // the earliest repeat (`k5` again at key 500).
+        let mut src = std::string::String::new();
+        for i in 0..2000 {
+            src += &std::format!("\"k{}\" ", if i < 500 { i } else { (i - 495) % 500 });
+        }
+        let asked = core::cell::Cell::new(0);
+        let counted = |key: &KeySeen| {
+            asked.set(asked.get() + 1);
+            text(&src)(key)
+        };
+        for hash in [spread as fn(u64) -> u64, |id| id % 7] {
+            asked.set(0);
+            let ids = |n: usize| if n < 500 { n } else { (n - 495) % 500 };
+            let mut all = keys(&src, |n| hash(ids(n) as u64));
+            let (first, again) = duplicate(&mut all, counted).unwrap();
+            assert_eq!(
+                (first.at, text(&src)(&again).raw()),
+                (src.find("\"k5\"").unwrap(), "k5")
+            );
+            assert_eq!(again.at, src.match_indices('"').nth(1000).unwrap().0);
+            // With 7 hashes for 500 texts, runs hold strangers and are
+            // sorted by text: only the answer is held to.
+            if hash(1) == spread(1) {
+                assert_eq!(asked.get(), 2);
+            }
+        }
     }
 
     #[test]
