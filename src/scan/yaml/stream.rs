@@ -37,19 +37,17 @@ use crate::scan::{AsText, Event, Shapes, Source, Text, Trivia};
 /// `*` or `<<` at all, so no anchor, alias or merge key (a false "no"
 /// only costs the item list of `load`).
 pub(crate) fn streams(input: &[u8]) -> bool {
-    // `contains` on bytes is a `memchr`; `<` is rare, so a block that
-    // holds one is looked at again for `<<`.
-    const BLOCK: usize = 4096;
-    let double_lt = |(i, block): (usize, &[u8])| {
-        let end = (i * BLOCK + BLOCK + 1).min(input.len());
-        block.contains(&b'<')
-            && input
-                .get(i * BLOCK..end)
-                .is_some_and(|b| b.windows(2).any(|w| w == b"<<"))
-    };
-    !(input.contains(&b'&')
-        || input.contains(&b'*')
-        || input.chunks(BLOCK).enumerate().any(double_lt))
+    // One pass for all three bytes; `<` is rare, so the byte after one is
+    // looked at there.
+    let mut at = 0;
+    loop {
+        at = crate::swar::anchor_alias_or_lt(input, at);
+        match input.get(at) {
+            None => return true,
+            Some(b'<') if input.get(at + 1) != Some(&b'<') => at += 1,
+            Some(_) => return false,
+        }
+    }
 }
 
 /// The warnings of every reading of one stream.
