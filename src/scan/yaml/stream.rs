@@ -99,6 +99,9 @@ pub(crate) struct StreamSource<'a> {
     settling: bool,
     /// A document is open: `loader.out.docs[0]`.
     open: bool,
+    /// Where the current document's items end once it is closed, else
+    /// `usize::MAX` (see [`StreamSource::note_end`]).
+    end: usize,
     /// The number of the item given out next, and whether its records are
     /// settled.
     next: usize,
@@ -135,6 +138,7 @@ impl<'a> StreamSource<'a> {
             unsettled: None,
             settling: false,
             open: false,
+            end: usize::MAX,
             next: 0,
             prepared: false,
             depth: 0,
@@ -171,11 +175,12 @@ impl<'a> StreamSource<'a> {
         if !self.loader.out.warnings.is_empty() {
             self.note_warnings();
         }
-        let attach = &mut self.loader.attach;
         if self.finished || self.loader.out.docs.len() != docs {
             // The document before is complete, its foot included.
-            attach.take_all(&mut self.records);
+            self.loader.attach.take_all(&mut self.records);
+            self.note_end();
         }
+        let attach = &mut self.loader.attach;
         let horizon = attach.release(self.loader.out.base + self.loader.out.items.len());
         self.horizon = attach.take_final(horizon, &mut self.records);
         true
@@ -213,12 +218,12 @@ impl<'a> StreamSource<'a> {
         self.finished || self.loader.out.docs.len() > 1
     }
 
-    /// Where the current document's items end, once it is closed.
-    fn doc_end(&self) -> Option<usize> {
-        match self.closed() {
-            true => self.loader.out.docs.first().map(|d| d.end),
-            false => None,
-        }
+    /// Notes where the current document's items end, once it is closed
+    /// (its end is set before: at its `DocumentEnd`, or its failure),
+    /// so that giving an item out asks one comparison.
+    fn note_end(&mut self) {
+        let doc = self.loader.out.docs.first().filter(|_| self.closed());
+        self.end = doc.map_or(usize::MAX, |d| d.end);
     }
 
     /// The item numbered `n`, if it is in the window.
@@ -253,21 +258,34 @@ impl<'a> StreamSource<'a> {
             self.records.clear();
             self.records_next = 0;
         }
-        if self.doc_end().is_some_and(|end| n >= end) {
+        if n >= self.end {
             return;
         }
         if let Some(item) = self.item(n) {
-            let step = match item {
-                Item::Open { .. } => Step::Open,
-                Item::Close { .. } => Step::Close,
-                Item::Key { .. } => Step::Key,
-                _ => Step::Scalar,
-            };
+            let step = item.step();
             match self.settle.holds_blank() {
                 true => self.settle.item(step),
                 false => self.unsettled = Some(step),
             }
         }
+    }
+
+    /// Gives out item `next`, `item`: its event, or its failure (staying
+    /// on it).
+    #[inline(always)]
+    fn give_out(&mut self, item: Item<'a>) -> Result<Option<Event<'_, Trivia<'a>>>, Fault> {
+        if let Item::Fail(fault) = item {
+            return Err(fault);
+        }
+        self.next += 1;
+        self.prepared = false;
+        if let Item::Open { map: false, .. } = item {
+            // The first element is looked at (`list_starts_with_container`).
+            while self.item(self.next).is_none() && !self.closed() {
+                self.pull();
+            }
+        }
+        Ok(Some(self.item_event(item)))
     }
 
     /// The event of a data item: the position and depth it sets are what
@@ -352,6 +370,22 @@ impl<'a> Source<'a> for StreamSource<'a> {
                     self.pull();
                     continue;
                 }
+                if self.records.is_empty()
+                    && self.settle.out.is_empty()
+                    && !self.settle.holds_blank()
+                {
+                    // Nothing to settle or give out before item `next`
+                    // (the common case, without comments): what
+                    // `settle_through` would do, and the item.
+                    if self.next >= self.end {
+                        return Ok(None);
+                    }
+                    let Some(item) = self.item(self.next) else {
+                        return Ok(None);
+                    };
+                    self.unsettled = Some(item.step());
+                    return self.give_out(item);
+                }
                 self.settle_through(self.next);
                 self.prepared = true;
             }
@@ -365,25 +399,13 @@ impl<'a> Source<'a> for StreamSource<'a> {
                     return Ok(Some(Event::Trivia(trivia)));
                 }
             }
-            if self.doc_end().is_some_and(|end| self.next >= end) {
+            if self.next >= self.end {
                 return Ok(None);
             }
             let Some(item) = self.item(self.next) else {
                 return Ok(None);
             };
-            if let Item::Fail(fault) = item {
-                // Stay on the failure.
-                return Err(fault);
-            }
-            self.next += 1;
-            self.prepared = false;
-            if let Item::Open { map: false, .. } = item {
-                // The first element is looked at (`list_starts_with_container`).
-                while self.item(self.next).is_none() && !self.closed() {
-                    self.pull();
-                }
-            }
-            return Ok(Some(self.item_event(item)));
+            return self.give_out(item);
         }
     }
 
@@ -395,6 +417,7 @@ impl<'a> Source<'a> for StreamSource<'a> {
                 self.pull();
             }
             self.loader.out.docs.remove(0);
+            self.note_end();
         }
         while self.loader.out.docs.is_empty() && self.pull() {}
         let out = &mut self.loader.out;
