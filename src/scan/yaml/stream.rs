@@ -152,6 +152,7 @@ impl<'a> StreamSource<'a> {
 
     /// Takes one syntax event into the loader; false once the stream is
     /// over.
+    #[inline(always)]
     fn pull(&mut self) -> bool {
         if self.finished {
             return false;
