@@ -110,6 +110,19 @@ pub(super) enum Item<'a> {
     Fail(Fault),
 }
 
+impl Item<'_> {
+    /// What [`Settle`] is told when a walk reads this item.
+    #[inline(always)]
+    pub(super) fn step(&self) -> Step {
+        match self {
+            Item::Open { .. } => Step::Open,
+            Item::Close { .. } => Step::Close,
+            Item::Key { .. } => Step::Key,
+            _ => Step::Scalar,
+        }
+    }
+}
+
 /// One document: where it starts in the input, and its items.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Doc {
@@ -195,12 +208,6 @@ pub(crate) fn load(input: &[u8], schema: Schema, depth_limit: usize) -> Loaded<'
 /// has any is walked as the source will read it, and [`Settle`] decides
 /// at each record. A walk stops after the last record is settled.
 fn settle<'a>(loaded: &mut Loaded<'a>, records: &[(usize, Trivia<'a>)]) {
-    let step = |item: &Item<'_>| match item {
-        Item::Open { .. } => Step::Open,
-        Item::Close { .. } => Step::Close,
-        Item::Key { .. } => Step::Key,
-        _ => Step::Scalar,
-    };
     let mut settle = Settle::new(records.len());
     for i in 0..loaded.docs.len() {
         let Some(&doc) = loaded.docs.get(i) else {
@@ -229,7 +236,7 @@ fn settle<'a>(loaded: &mut Loaded<'a>, records: &[(usize, Trivia<'a>)]) {
             if let (Some(&(slot, _)), false) = (record, settle.holds_blank()) {
                 // Up to the record, only the last item counts.
                 if let Some(last) = walk.skip_plain(loaded, slot) {
-                    unsettled = loaded.items.get(last).map(step);
+                    unsettled = loaded.items.get(last).map(Item::step);
                     continue;
                 }
             }
@@ -239,8 +246,8 @@ fn settle<'a>(loaded: &mut Loaded<'a>, records: &[(usize, Trivia<'a>)]) {
                 Some(Some(item)) => item,
             };
             match settle.holds_blank() {
-                true => settle.item(step(&item)),
-                false => unsettled = Some(step(&item)),
+                true => settle.item(item.step()),
+                false => unsettled = Some(item.step()),
             }
             if let Item::Fail(_) = item {
                 break;

@@ -38,19 +38,17 @@ use crate::scan::{AsText, Event, Shapes, Source, Text, Trivia};
 /// `*` or `<<` at all, so no anchor, alias or merge key (a false "no"
 /// only costs the item list of `load`).
 pub(crate) fn streams(input: &[u8]) -> bool {
-    // `contains` on bytes is a `memchr`; `<` is rare, so a block that
-    // holds one is looked at again for `<<`.
-    const BLOCK: usize = 4096;
-    let double_lt = |(i, block): (usize, &[u8])| {
-        let end = (i * BLOCK + BLOCK + 1).min(input.len());
-        block.contains(&b'<')
-            && input
-                .get(i * BLOCK..end)
-                .is_some_and(|b| b.windows(2).any(|w| w == b"<<"))
-    };
-    !(input.contains(&b'&')
-        || input.contains(&b'*')
-        || input.chunks(BLOCK).enumerate().any(double_lt))
+    // One pass for all three bytes; `<` is rare, so the byte after one is
+    // looked at there.
+    let mut at = 0;
+    loop {
+        at = crate::swar::anchor_alias_or_lt(input, at);
+        match input.get(at) {
+            None => return true,
+            Some(b'<') if input.get(at + 1) != Some(&b'<') => at += 1,
+            Some(_) => return false,
+        }
+    }
 }
 
 /// The warnings of every reading of one stream.
@@ -102,6 +100,9 @@ pub(crate) struct StreamSource<'a> {
     settling: bool,
     /// A document is open: `loader.out.docs[0]`.
     open: bool,
+    /// Where the current document's items end once it is closed, else
+    /// `usize::MAX` (see [`StreamSource::note_end`]).
+    end: usize,
     /// The number of the item given out next, and whether its records are
     /// settled.
     next: usize,
@@ -138,6 +139,7 @@ impl<'a> StreamSource<'a> {
             unsettled: None,
             settling: false,
             open: false,
+            end: usize::MAX,
             next: 0,
             prepared: false,
             depth: 0,
@@ -151,6 +153,7 @@ impl<'a> StreamSource<'a> {
 
     /// Takes one syntax event into the loader; false once the stream is
     /// over.
+    #[inline(always)]
     fn pull(&mut self) -> bool {
         if self.finished {
             return false;
@@ -174,11 +177,12 @@ impl<'a> StreamSource<'a> {
         if !self.loader.out.warnings.is_empty() {
             self.note_warnings();
         }
-        let attach = &mut self.loader.attach;
         if self.finished || self.loader.out.docs.len() != docs {
             // The document before is complete, its foot included.
-            attach.take_all(&mut self.records);
+            self.loader.attach.take_all(&mut self.records);
+            self.note_end();
         }
+        let attach = &mut self.loader.attach;
         let horizon = attach.release(self.loader.out.base + self.loader.out.items.len());
         self.horizon = attach.take_final(horizon, &mut self.records);
         true
@@ -216,12 +220,12 @@ impl<'a> StreamSource<'a> {
         self.finished || self.loader.out.docs.len() > 1
     }
 
-    /// Where the current document's items end, once it is closed.
-    fn doc_end(&self) -> Option<usize> {
-        match self.closed() {
-            true => self.loader.out.docs.first().map(|d| d.end),
-            false => None,
-        }
+    /// Notes where the current document's items end, once it is closed
+    /// (its end is set before: at its `DocumentEnd`, or its failure),
+    /// so that giving an item out asks one comparison.
+    fn note_end(&mut self) {
+        let doc = self.loader.out.docs.first().filter(|_| self.closed());
+        self.end = doc.map_or(usize::MAX, |d| d.end);
     }
 
     /// The item numbered `n`, if it is in the window.
@@ -256,21 +260,34 @@ impl<'a> StreamSource<'a> {
             self.records.clear();
             self.records_next = 0;
         }
-        if self.doc_end().is_some_and(|end| n >= end) {
+        if n >= self.end {
             return;
         }
         if let Some(item) = self.item(n) {
-            let step = match item {
-                Item::Open { .. } => Step::Open,
-                Item::Close { .. } => Step::Close,
-                Item::Key { .. } => Step::Key,
-                _ => Step::Scalar,
-            };
+            let step = item.step();
             match self.settle.holds_blank() {
                 true => self.settle.item(step),
                 false => self.unsettled = Some(step),
             }
         }
+    }
+
+    /// Gives out item `next`, `item`: its event, or its failure (staying
+    /// on it).
+    #[inline(always)]
+    fn give_out(&mut self, item: Item<'a>) -> Result<Option<Event<'_, Trivia<'a>>>, Fault> {
+        if let Item::Fail(fault) = item {
+            return Err(fault);
+        }
+        self.next += 1;
+        self.prepared = false;
+        if let Item::Open { map: false, .. } = item {
+            // The first element is looked at (`list_starts_with_container`).
+            while self.item(self.next).is_none() && !self.closed() {
+                self.pull();
+            }
+        }
+        Ok(Some(self.item_event(item)))
     }
 
     /// The event of a data item: the position and depth it sets are what
@@ -355,6 +372,22 @@ impl<'a> Source<'a> for StreamSource<'a> {
                     self.pull();
                     continue;
                 }
+                if self.records.is_empty()
+                    && self.settle.out.is_empty()
+                    && !self.settle.holds_blank()
+                {
+                    // Nothing to settle or give out before item `next`
+                    // (the common case, without comments): what
+                    // `settle_through` would do, and the item.
+                    if self.next >= self.end {
+                        return Ok(None);
+                    }
+                    let Some(item) = self.item(self.next) else {
+                        return Ok(None);
+                    };
+                    self.unsettled = Some(item.step());
+                    return self.give_out(item);
+                }
                 self.settle_through(self.next);
                 self.prepared = true;
             }
@@ -368,25 +401,13 @@ impl<'a> Source<'a> for StreamSource<'a> {
                     return Ok(Some(Event::Trivia(trivia)));
                 }
             }
-            if self.doc_end().is_some_and(|end| self.next >= end) {
+            if self.next >= self.end {
                 return Ok(None);
             }
             let Some(item) = self.item(self.next) else {
                 return Ok(None);
             };
-            if let Item::Fail(fault) = item {
-                // Stay on the failure.
-                return Err(fault);
-            }
-            self.next += 1;
-            self.prepared = false;
-            if let Item::Open { map: false, .. } = item {
-                // The first element is looked at (`list_starts_with_container`).
-                while self.item(self.next).is_none() && !self.closed() {
-                    self.pull();
-                }
-            }
-            return Ok(Some(self.item_event(item)));
+            return self.give_out(item);
         }
     }
 
@@ -398,6 +419,7 @@ impl<'a> Source<'a> for StreamSource<'a> {
                 self.pull();
             }
             self.loader.out.docs.remove(0);
+            self.note_end();
         }
         while self.loader.out.docs.is_empty() && self.pull() {}
         let out = &mut self.loader.out;

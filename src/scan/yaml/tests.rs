@@ -1168,3 +1168,26 @@ fn fast_paths_give_the_slow_paths_tokens() {
         }
     }
 }
+
+/// The byte test sends to `load` exactly the inputs holding `&`, `*` or
+/// `<<`, wherever they fall in the 16-byte blocks of its search.
+#[test]
+fn the_byte_test_finds_every_anchor_alias_and_merge_byte() {
+    use super::stream::streams;
+    for pad in 0..40 {
+        let lead = "x".repeat(pad);
+        for (tail, streamed) in [
+            ("", true),
+            ("<", true),
+            ("a < b <c", true),
+            ("<<", false),
+            ("a: <<", false),
+            ("&", false),
+            ("*", false),
+            ("< <&", false),
+        ] {
+            let input = format!("{lead}{tail}{lead}");
+            assert_eq!(streams(input.as_bytes()), streamed, "{input:?}");
+        }
+    }
+}
