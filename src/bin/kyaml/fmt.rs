@@ -340,8 +340,13 @@ fn format_whole(
             }
             None => (block.line, block.indent + 1, cli::in_words(&e)),
         };
-        let message = format_args!("this YAML block is left as written: {why}");
-        cli::warn_at(name, line, column, message);
+        // (`format_args!` in the call: Rust 1.87 cannot keep it in a `let`.)
+        cli::warn_at(
+            name,
+            line,
+            column,
+            format_args!("this YAML block is left as written: {why}"),
+        );
         None
     }))
 }
