@@ -296,40 +296,28 @@ fn duplicate<K: AsText>(
         }
         return None;
     }
-    // Sorting by hash and position is a sort of integers. A run of equal
-    // hashes holds equal keys (and rare strangers); its second member is
-    // the earliest a repetition in it can be. Runs are visited by that
-    // candidate, earliest first, and the first whose two first members
-    // are equal ends the search: a text is asked for twice, not once per
-    // comparison (a source may read the document again for each one).
-    keys.sort_unstable_by_key(|k| (k.hash, k.at));
+    // Sorting by hash is a sort of integers. A run of equal hashes holds
+    // equal keys (and strangers: keys over 24 bytes alike where the hash
+    // looks); its two first members in input order are its earliest
+    // repetition if they are equal. A run whose second member comes after
+    // the earliest repetition found so far cannot hold an earlier one, and
+    // is not read: a text is asked for twice per run at most, besides
+    // strangers (a source may read the document again for each text).
+    keys.sort_unstable_by_key(|k| k.hash);
     let mut earliest: Option<(KeySeen, KeySeen)> = None;
-    let mut visited = 0;
-    loop {
-        let before = earliest.map_or(usize::MAX, |(_, again)| again.at);
-        let mut next: Option<(usize, usize)> = None;
-        let mut start = 0;
-        while start < keys.len() {
-            let hash = keys[start].hash;
-            let len = keys[start..].iter().take_while(|k| k.hash == hash).count();
-            let candidate = keys.get(start + 1).filter(|_| len > 1).map(|k| k.at);
-            if let Some(at) = candidate.filter(|&at| at > visited && at < before) {
-                if next.is_none_or(|(s, _)| at < keys[s + 1].at) {
-                    next = Some((start, start + len));
-                }
-            }
-            start += len;
+    for run in keys
+        .chunk_by_mut(|a, b| a.hash == b.hash)
+        .filter(|run| run.len() > 1)
+    {
+        let (first, second) = first_two(run);
+        if earliest.is_some_and(|(_, again)| again.at < second.at) {
+            continue;
         }
-        let Some((start, end)) = next else {
-            return earliest;
-        };
-        let run = &mut keys[start..end];
-        visited = run[1].at;
-        if same(&run[0], &run[1]) {
-            return Some((run[0], run[1]));
+        if same(&first, &second) {
+            earliest = Some((first, second));
+            continue;
         }
-        // Strangers share the hash: the run's earliest repetition, by
-        // text; then the run goes back to input order.
+        // Strangers share the hash: the run's earliest repetition, by text.
         run.sort_unstable_by(|a, b| {
             let order = text_of(a).as_text().cmp_decoded(&text_of(b).as_text());
             order.then(a.at.cmp(&b.at))
@@ -342,8 +330,24 @@ fn duplicate<K: AsText>(
             .into_iter()
             .chain(repeats)
             .min_by_key(|(_, again)| again.at);
-        run.sort_unstable_by_key(|k| k.at);
     }
+    earliest
+}
+
+/// The two members of `run` (of at least two) that come first in the input.
+fn first_two(run: &[KeySeen]) -> (KeySeen, KeySeen) {
+    let (mut first, mut second) = match run[0].at < run[1].at {
+        true => (run[0], run[1]),
+        false => (run[1], run[0]),
+    };
+    for &key in &run[2..] {
+        if key.at < first.at {
+            (first, second) = (key, first);
+        } else if key.at < second.at {
+            second = key;
+        }
+    }
+    (first, second)
 }
 
 /// Up to this many keys, a map's keys are compared pairwise (at most 28
@@ -475,8 +479,8 @@ mod tests {
     #[test]
     fn a_large_map_asks_for_few_texts() {
         // The streaming YAML reader reads the document again for each text
-        // (`Source::key_at`): a map of 1,000 keys repeated many times over
-        // asks for two, whatever the number of repeats, and still names
+        // (`Source::key_at`): a map of 2,000 keys, 500 texts repeated over
+        // asks for a few texts, whatever the number of repeats, and still names
         // the earliest repeat (`k5` again at key 500).
         let mut src = std::string::String::new();
         for i in 0..2000 {
@@ -499,8 +503,10 @@ mod tests {
             assert_eq!(again.at, src.match_indices('"').nth(1000).unwrap().0);
             // With 7 hashes for 500 texts, runs hold strangers and are
             // sorted by text: only the answer is held to.
+            // Runs come in hash order: two texts for each that beats the
+            // earliest repeat so far (a dozen here), not two per repeat.
             if hash(1) == spread(1) {
-                assert_eq!(asked.get(), 2);
+                assert!(asked.get() <= 40, "{} texts", asked.get());
             }
         }
     }
