@@ -60,6 +60,9 @@ pub(crate) struct Noted {
     pub(crate) warnings: Vec<(usize, String)>,
 }
 
+/// A document's keys with where each starts, in document order.
+type KeysByPosition<'a> = Rc<Vec<(usize, KeyText<'a>)>>;
+
 /// A key read again ([`StreamSource::key_at`]): a span of the input, or
 /// decoded.
 #[derive(Clone, Debug)]
@@ -116,6 +119,12 @@ pub(crate) struct StreamSource<'a> {
     noted: Option<Rc<RefCell<Noted>>>,
     /// This reader when the current document began, for [`Source::at`].
     start: Option<Rc<StreamSource<'a>>>,
+    /// The current document's keys by position, read again from `start`
+    /// once, when [`Source::key_at`] is first asked: the duplicate check
+    /// may ask for many (strangers whose hashes collide are sorted by
+    /// text), and a read per question made a map of 3,000 such keys take
+    /// 9 s. Held only after that question, and dropped with the document.
+    keys: RefCell<Option<KeysByPosition<'a>>>,
 }
 
 impl<'a> StreamSource<'a> {
@@ -148,6 +157,7 @@ impl<'a> StreamSource<'a> {
             preamble_next: 0,
             noted,
             start: None,
+            keys: RefCell::new(None),
         }
     }
 
@@ -350,6 +360,36 @@ impl<'a> StreamSource<'a> {
     }
 }
 
+impl<'a> StreamSource<'a> {
+    /// Every key of the current document with where its event starts, in
+    /// document order, read again from the document's start (up to its
+    /// end or first error).
+    fn read_keys(&self) -> Vec<(usize, KeyText<'a>)> {
+        let mut keys = Vec::new();
+        let Some(start) = &self.start else {
+            return keys;
+        };
+        let mut again = StreamSource::clone(start);
+        again.noted = None;
+        loop {
+            let found = match again.next_event() {
+                Ok(Some(Event::Key(text))) => String::from(text.raw()),
+                Ok(Some(_)) => continue,
+                _ => return keys,
+            };
+            let item = again.next.checked_sub(1).and_then(|n| again.item(n));
+            let text = match item {
+                Some(Item::Key {
+                    text: TextRef::Input(text),
+                    ..
+                }) => KeyText::Input(text),
+                _ => KeyText::Decoded(found),
+            };
+            keys.push((again.at, text));
+        }
+    }
+}
+
 impl<'a> Source<'a> for StreamSource<'a> {
     type Trivia = Trivia<'a>;
     type KeyText = KeyText<'a>;
@@ -451,6 +491,7 @@ impl<'a> Source<'a> for StreamSource<'a> {
             .extend_from_slice(preambles.get(start..end).unwrap_or_default());
         preambles.clear();
         self.start = None;
+        self.keys = RefCell::new(None);
         let mut start = self.clone();
         start.noted = self.noted.clone();
         self.start = Some(Rc::new(start));
@@ -561,31 +602,18 @@ impl<'a> Source<'a> for StreamSource<'a> {
         self.open && doc.is_some_and(|d| self.closed() && d.first == d.end)
     }
 
-    /// The key whose event started at `pos` in the current document: read
-    /// again from the document's start.
+    /// The key whose event started at `pos` in the current document: from
+    /// the document's keys, read again from its start the first time.
     fn key_at(&self, pos: usize) -> KeyText<'a> {
-        let Some(start) = &self.start else {
-            return KeyText::Input(Text::printable(""));
-        };
-        let mut again = StreamSource::clone(start);
-        again.noted = None;
-        loop {
-            let found = match again.next_event() {
-                Ok(Some(Event::Key(text))) => Some(String::from(text.raw())),
-                Ok(Some(_)) => None,
-                _ => return KeyText::Input(Text::printable("")),
-            };
-            let Some(found) = found.filter(|_| again.at == pos) else {
-                continue;
-            };
-            let item = again.next.checked_sub(1).and_then(|n| again.item(n));
-            return match item {
-                Some(Item::Key {
-                    text: TextRef::Input(text),
-                    ..
-                }) => KeyText::Input(text),
-                _ => KeyText::Decoded(found),
-            };
+        let cached = self.keys.borrow().clone();
+        let keys = cached.unwrap_or_else(|| {
+            let keys = Rc::new(self.read_keys());
+            *self.keys.borrow_mut() = Some(Rc::clone(&keys));
+            keys
+        });
+        match keys.binary_search_by_key(&pos, |&(at, _)| at) {
+            Ok(i) => keys[i].1.clone(),
+            Err(_) => KeyText::Input(Text::printable("")),
         }
     }
 
