@@ -671,3 +671,18 @@ fn streamed_and_loaded_yaml_write_the_same() {
     }
     assert!(streamed > 300, "only {streamed} files stream");
 }
+
+/// A blank line before a document's `...` belongs to that document (and
+/// is dropped: nothing follows it there); the streaming reader gave it
+/// to the next document, which then did not format to itself (found by
+/// the fmt fuzzer).
+#[test]
+fn a_blank_line_before_a_document_end_stays_in_its_document() {
+    let input = "---\n# c\n\n...\nv\n...\nw\n";
+    let want = "---\n# c\n---\n\"v\"\n---\n\"w\"\n";
+    for streaming in [None, Some(false)] {
+        let opts = Options::new().input(Input::Yaml).yaml_streaming(streaming);
+        assert_eq!(opts.to_string(input).as_deref(), Ok(want), "{streaming:?}");
+        assert_eq!(opts.to_string(want).as_deref(), Ok(want), "{streaming:?}");
+    }
+}

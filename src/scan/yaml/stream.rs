@@ -469,6 +469,9 @@ impl<'a> Source<'a> for StreamSource<'a> {
         (self.records_next, self.settled_next) = (0, 0);
         self.records.clear();
         self.settle.out.clear();
+        // A blank line the last document held (before its end) is not
+        // this one's.
+        self.settle.document(false);
         (self.unsettled, self.settling, self.prepared) = (None, false, false);
         self.preamble.clear();
         self.preamble_next = 0;
