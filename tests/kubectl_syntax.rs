@@ -476,6 +476,30 @@ fn marker_after_odd_break_is_refused() {
     }
 }
 
+/// Whether the real kubectl is on PATH (else the caller skips asking it,
+/// and says so).
+fn kubectl_installed() -> bool {
+    let found = Command::new("kubectl")
+        .args(["version", "--client"])
+        .output()
+        .is_ok();
+    if !found {
+        println!("kubectl not on PATH: skipped asking the real kubectl");
+    }
+    found
+}
+
+/// kubectl's reading of the file or directory `path`, offline: each
+/// object as JSON, a label added.
+fn kubectl_label(path: &std::path::Path) -> std::process::Output {
+    Command::new("kubectl")
+        .args(["label", "--local", "-f"])
+        .arg(path)
+        .args(["probe=1", "-o", "json"])
+        .output()
+        .unwrap()
+}
+
 /// A byte order mark, then a `---` line: the marker starts the input's
 /// first line, so it is read (kubectl v1.32 reads `{a: 1}`, both with
 /// `---` alone and with a document after it); it was refused as a
@@ -490,23 +514,13 @@ fn marker_after_byte_order_mark_is_read() {
         let want = opts.to_string(body).unwrap();
         assert_eq!(opts.to_string(&with_bom).as_ref(), Ok(&want), "{body:?}");
     }
-    if Command::new("kubectl")
-        .args(["version", "--client"])
-        .output()
-        .is_err()
-    {
-        println!("kubectl not on PATH: skipped asking the real kubectl");
+    if !kubectl_installed() {
         return;
     }
     let input = format!("\u{FEFF}---\n{}  a: 1\n", HEAD.replace("NAME", "bom"));
     let path = std::env::temp_dir().join(format!("kyaml-bom-{}.yaml", std::process::id()));
     std::fs::write(&path, &input).unwrap();
-    let out = Command::new("kubectl")
-        .args(["label", "--local", "-f"])
-        .arg(&path)
-        .args(["probe=1", "-o", "json"])
-        .output()
-        .unwrap();
+    let out = kubectl_label(&path);
     std::fs::remove_file(&path).unwrap();
     let read: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(read["spec"], json!({"a": 1}));
@@ -516,12 +530,7 @@ fn marker_after_byte_order_mark_is_read() {
 /// The real kubectl still reads every case as the table says.
 #[test]
 fn kubectl_reads_the_table_as_stored() {
-    if Command::new("kubectl")
-        .args(["version", "--client"])
-        .output()
-        .is_err()
-    {
-        println!("kubectl not on PATH: skipped asking the real kubectl");
+    if !kubectl_installed() {
         return;
     }
     let dir = std::env::temp_dir().join(format!("kyaml-kubectl-syntax-{}", std::process::id()));
@@ -530,12 +539,7 @@ fn kubectl_reads_the_table_as_stored() {
     for case in &cases {
         std::fs::write(dir.join(format!("{}.yaml", case.name)), document(case)).unwrap();
     }
-    let out = Command::new("kubectl")
-        .args(["label", "--local", "-f"])
-        .arg(&dir)
-        .args(["probe=1", "-o", "json"])
-        .output()
-        .unwrap();
+    let out = kubectl_label(&dir);
     std::fs::remove_dir_all(&dir).unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     let mut read = std::collections::BTreeMap::new();
