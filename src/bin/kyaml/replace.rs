@@ -17,7 +17,10 @@
 //!   would leave the other names with the old text), which is not atomic,
 //!   and its new text is held in memory until it is complete;
 //! - temporary names hold [`TEMP_MARK`] and do not end in `.yaml`, so no
-//!   walk reads one; an unnamed one leaves nothing behind after `kill -9`.
+//!   walk reads one; an unnamed one leaves nothing behind after `kill -9`
+//!   unless the kill falls between its link and the rename (two system
+//!   calls: Linux cannot put an unnamed file over an existing name), when
+//!   it is left named, holding the whole new text.
 
 use std::ffi::OsString;
 use std::fs::{self, File, OpenOptions};
