@@ -24,15 +24,28 @@ use crate::plan::{Fixed, FixedRoom, ListNumbers, Plan, PlanRoom, Store};
 use crate::scan::{AsText, Event, KeyId, Source, Tokenizer};
 use crate::tiered::{FullRoom, Tiered};
 
+/// What an invalid document leaves in the sink.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum OnInvalid {
+    /// The documents before it, complete (what a filter writes).
+    KeepBefore,
+    /// Nothing: an input that holds more than one document is checked
+    /// whole before its first document is written (a second reading); one
+    /// of a single document is read as [`OnInvalid::KeepBefore`] reads it.
+    KeepNothing,
+}
+
 /// Encodes every document of `input` into `out`, checking each one
-/// completely before writing it, with `store` for the checking pass.
+/// completely before writing it, with `store` for the checking pass;
+/// `on_invalid` says what an invalid one leaves.
 pub(crate) fn encode<W: Write + ?Sized, S: Store>(
     input: &[u8],
     opts: Options,
     out: &mut W,
     store: S,
+    on_invalid: OnInvalid,
 ) -> Result<(), Error> {
-    run(input, opts, KeepsAll(out), store)
+    run(input, opts, KeepsAll(out), store, on_invalid)
 }
 
 /// [`encode`] with the fixed store of the path that never allocates. An
@@ -50,7 +63,13 @@ pub(crate) fn encode_fixed<W: Write + ?Sized>(
             return result;
         }
     }
-    encode(input, opts, out, Fixed::new(&mut room))
+    encode(
+        input,
+        opts,
+        out,
+        Fixed::new(&mut room),
+        OnInvalid::KeepBefore,
+    )
 }
 
 /// Encodes every document of `input` in one pass each into a [`Staged`]
@@ -65,7 +84,13 @@ fn encode_staged<W: Write + ?Sized>(
 ) -> Option<Result<(), Error>> {
     let mut staged_room = None;
     let mut staged = Staged::new(&mut staged_room);
-    let result = run(input, opts, &mut staged, Fixed::new(room));
+    let result = run(
+        input,
+        opts,
+        &mut staged,
+        Fixed::new(room),
+        OnInvalid::KeepBefore,
+    );
     if staged.overflowed {
         return None;
     }
@@ -93,7 +118,8 @@ pub(crate) fn encode_into_string(
     opts: Options,
     out: &mut alloc::string::String,
 ) -> Result<(), Error> {
-    run(input, opts, out, crate::plan::Growing::default())
+    let store = crate::plan::Growing::default();
+    run(input, opts, out, store, OnInvalid::KeepBefore)
 }
 
 /// Checks every document of `input` with the checking pass alone
@@ -134,12 +160,34 @@ fn check_all<'a, Src: Source<'a>, S: Store>(
     store: S,
 ) -> Result<(), Fault> {
     let mut plan_room = PlanRoom::default();
-    let mut plan = Plan::new(store, &mut plan_room);
+    check_documents(src, opts, &mut Plan::new(store, &mut plan_room))
+}
+
+/// The checking pass over the documents `src` reads from where it is.
+fn check_documents<'a, Src: Source<'a>, S: Store>(
+    src: &mut Src,
+    opts: Options,
+    plan: &mut Plan<'_, S>,
+) -> Result<(), Fault> {
     while src.next_document()? {
-        plan.check(src, false)?;
-        if opts.output_form() == Form::Value {
-            only_value(src)?;
-        }
+        check_document(src, opts, plan, false)?;
+    }
+    Ok(())
+}
+
+/// The checking pass over the document `src` is at, keeping the verdicts
+/// of its lists if `verdicts` (for the writing pass that follows).
+#[inline(always)]
+fn check_document<'a, Src: Source<'a>, S: Store>(
+    src: &mut Src,
+    opts: Options,
+    plan: &mut Plan<'_, S>,
+    verdicts: bool,
+) -> Result<(), Fault> {
+    plan.check(src, verdicts)?;
+    if opts.output_form() == Form::Value {
+        // One value only, and that is known before anything is written.
+        only_value(src)?;
     }
     Ok(())
 }
@@ -147,14 +195,21 @@ fn check_all<'a, Src: Source<'a>, S: Store>(
 /// [`drive`] over `input` in the input language of `opts`, the error
 /// located in it. Each language is its own monomorphisation of the driver.
 #[inline(always)]
-fn run<K: Sink, S: Store>(input: &[u8], opts: Options, out: K, store: S) -> Result<(), Error> {
+fn run<K: Sink, S: Store>(
+    input: &[u8],
+    opts: Options,
+    out: K,
+    store: S,
+    on_invalid: OnInvalid,
+) -> Result<(), Error> {
     match opts.input_language() {
         Input::Json => {
             let mut src = Tokenizer::new(input, 0, opts.depth_limit());
-            drive(&mut src, opts, out, store).map_err(|fault| locate(fault, &src, input))
+            let driven = drive(&mut src, opts, out, store, on_invalid);
+            driven.map_err(|fault| locate(fault, &src, input))
         }
         #[cfg(feature = "alloc")]
-        Input::Yaml => run_yaml(input, opts, out, store, None),
+        Input::Yaml => run_yaml(input, opts, out, store, None, on_invalid),
     }
 }
 
@@ -166,9 +221,17 @@ pub(crate) fn encode_yaml<W: Write + ?Sized>(
     opts: Options,
     out: &mut W,
     warnings: &mut alloc::vec::Vec<crate::error::Warning>,
+    on_invalid: OnInvalid,
 ) -> Result<(), Error> {
     let store = crate::plan::Growing::default();
-    run_yaml(input, opts, KeepsAll(out), store, Some(warnings))
+    run_yaml(
+        input,
+        opts,
+        KeepsAll(out),
+        store,
+        Some(warnings),
+        on_invalid,
+    )
 }
 
 /// [`run`] for YAML input: streamed (`scan::yaml::stream`) when it holds
@@ -184,6 +247,7 @@ fn run_yaml<K: Sink, S: Store>(
     out: K,
     store: S,
     warnings: Option<&mut alloc::vec::Vec<crate::error::Warning>>,
+    on_invalid: OnInvalid,
 ) -> Result<(), Error> {
     if opts.streams_yaml(input) {
         use alloc::rc::Rc;
@@ -193,7 +257,8 @@ fn run_yaml<K: Sink, S: Store>(
             .then(|| Rc::new(RefCell::new(crate::scan::Noted::default())));
         let (schema, depth) = (opts.yaml_schema(), opts.depth_limit());
         let mut src = crate::scan::StreamSource::new(input, schema, depth, noted.clone());
-        let result = drive(&mut src, opts, out, store).map_err(|fault| locate(fault, &src, input));
+        let driven = drive(&mut src, opts, out, store, on_invalid);
+        let result = driven.map_err(|fault| locate(fault, &src, input));
         if let (Some(warnings), Some(noted)) = (warnings, noted) {
             src.read_rest();
             let noted = noted.borrow();
@@ -206,32 +271,41 @@ fn run_yaml<K: Sink, S: Store>(
         warnings.extend(crate::scan::locate_warnings(input, loaded.warnings()));
     }
     let mut src = crate::scan::YamlSource::new(&loaded);
-    drive(&mut src, opts, out, store).map_err(|fault| locate(fault, &src, input))
+    let driven = drive(&mut src, opts, out, store, on_invalid);
+    driven.map_err(|fault| locate(fault, &src, input))
 }
 
 /// Writes every document `src` reads into `out`: in one pass each if the
 /// sink can take back what it got, else checked first. On an error the
-/// documents before the bad one are in `out`, complete, and nothing of it.
+/// documents before the bad one are in `out`, complete, and nothing of it;
+/// with [`OnInvalid::KeepNothing`], nothing at all.
 fn drive<'a, Src: Source<'a>, S: Store, K: Sink>(
     src: &mut Src,
     opts: Options,
     out: K,
     store: S,
+    on_invalid: OnInvalid,
 ) -> Result<(), Fault> {
     let (mut plan_room, mut emit_room) = (PlanRoom::default(), Room::default());
     let mut pass = Pass::new(
         Plan::new(store, &mut plan_room),
         Emitter::new(out, opts, &mut emit_room),
     );
+    // Whether the rest of the input must prove valid before the first
+    // document is written.
+    let mut check_rest = on_invalid == OnInvalid::KeepNothing;
     loop {
         // The documents before this one are complete.
-        let done = pass.emitter.sink().written();
+        let done = match on_invalid {
+            OnInvalid::KeepBefore => pass.emitter.sink().written(),
+            OnInvalid::KeepNothing => 0,
+        };
         let result = match src.next_document() {
             Ok(false) => {
                 // An input of nothing but comments keeps them.
                 return pass.write_preamble(src).map_err(|_| sink_failed(src.pos()));
             }
-            Ok(true) => document(src, opts, &mut pass),
+            Ok(true) => document(src, opts, &mut pass, core::mem::take(&mut check_rest)),
             Err(fault) => Err(fault),
         };
         if let Err(fault) = result {
@@ -243,12 +317,15 @@ fn drive<'a, Src: Source<'a>, S: Store, K: Sink>(
 
 /// Checks and writes the document `src` is at. Errors come in the order a
 /// checking pass meets them (a skim checks nothing), whichever the sink:
-/// the same error on every path.
+/// the same error on every path. With `check_rest`, the documents after
+/// this one, if any, are checked before it is written (a sink that can
+/// take back needs no such care: the driver takes back all it got).
 #[inline(always)]
 fn document<'a, Src: Source<'a>, S: Store, K: Sink>(
     src: &mut Src,
     opts: Options,
     pass: &mut Pass<'_, S, K, Src>,
+    check_rest: bool,
 ) -> Result<(), Fault> {
     if K::TAKES_BACK {
         pass.write_document(src)?;
@@ -258,10 +335,17 @@ fn document<'a, Src: Source<'a>, S: Store, K: Sink>(
         return Ok(());
     }
     let start = src.pos();
-    pass.plan.check(src, !opts.compact_layout())?;
-    if opts.output_form() == Form::Value {
-        // One value only, and that is known before anything is written.
-        only_value(src)?;
+    let verdicts = !opts.compact_layout();
+    check_document(src, opts, &mut pass.plan, verdicts)?;
+    // The parser has read to the next document's start (or the input's
+    // end): whether one follows is known, exactly, at no cost.
+    if check_rest && src.peek_document()?.1 {
+        // This document is read again from its start, and checked again
+        // for its verdicts, which the rest's checking replaced.
+        let again = src.at(start);
+        check_documents(src, opts, &mut pass.plan)?;
+        *src = again;
+        check_document(src, opts, &mut pass.plan, verdicts)?;
     }
     pass.write_document(&mut src.at(start))
 }

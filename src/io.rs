@@ -3,9 +3,10 @@
 use core::fmt;
 use std::io;
 
+use crate::encode::{self, OnInvalid};
 use crate::error::{Error, ErrorKind};
 use crate::options::Options;
-use crate::{encode, plan};
+use crate::plan;
 
 /// A `fmt::Write` in front of an `io::Write`: gathers small writes into
 /// one buffer, and keeps the I/O error that `fmt::Error` cannot carry.
@@ -71,9 +72,16 @@ impl<W: io::Write> fmt::Write for Buffered<W> {
     }
 }
 
-pub(crate) fn to_writer<W: io::Write>(json: &[u8], opts: Options, out: W) -> io::Result<()> {
+/// Writes the KYAML of `json` to `out`; `on_invalid` says what an invalid
+/// document leaves there.
+pub(crate) fn to_writer<W: io::Write>(
+    json: &[u8],
+    opts: Options,
+    out: W,
+    on_invalid: OnInvalid,
+) -> io::Result<()> {
     let mut sink = Buffered::new(out);
-    let checked = encode_into(json, opts, &mut sink)?;
+    let checked = encode_into(json, opts, &mut sink, on_invalid)?;
     // Documents before an invalid one are complete: deliver them.
     sink.deliver()?;
     checked.map_err(invalid)
@@ -86,9 +94,10 @@ pub(crate) fn yaml_to_writer<W: io::Write>(
     opts: Options,
     out: W,
     warnings: &mut std::vec::Vec<crate::Warning>,
+    on_invalid: OnInvalid,
 ) -> io::Result<()> {
     let mut sink = Buffered::new(out);
-    let checked = match encode::encode_yaml(input, opts, &mut sink, warnings) {
+    let checked = match encode::encode_yaml(input, opts, &mut sink, warnings, on_invalid) {
         Err(e) if e.kind() == ErrorKind::Write => {
             return Err(sink.take_error().unwrap_or_else(|| io::Error::other(e)));
         }
@@ -105,8 +114,9 @@ pub(crate) fn encode_into<W: io::Write>(
     json: &[u8],
     opts: Options,
     sink: &mut Buffered<W>,
+    on_invalid: OnInvalid,
 ) -> io::Result<Result<(), Error>> {
-    match encode::encode(json, opts, sink, plan::Growing::default()) {
+    match encode::encode(json, opts, sink, plan::Growing::default(), on_invalid) {
         Err(e) if e.kind() == ErrorKind::Write => {
             Err(sink.take_error().unwrap_or_else(|| io::Error::other(e)))
         }

@@ -337,7 +337,7 @@ impl Options {
         json: impl AsRef<[u8]>,
         out: W,
     ) -> std::io::Result<()> {
-        io::to_writer(json.as_ref(), *self, out)
+        io::to_writer(json.as_ref(), *self, out, encode::OnInvalid::KeepBefore)
     }
 
     /// Reads JSON from `input` and writes each document to `output` as
@@ -403,9 +403,54 @@ impl Options {
         out: W,
         warnings: &mut alloc::vec::Vec<Warning>,
     ) -> std::io::Result<()> {
+        self.write_with_warnings(input.as_ref(), out, warnings, encode::OnInvalid::KeepBefore)
+    }
+
+    /// [`Options::to_writer_with_warnings`], all or nothing: an invalid
+    /// input leaves nothing in `out`, not even the valid documents before
+    /// the bad one (to print a file, or to replace one). An input of one
+    /// document is read as `to_writer` reads it; whether a second one
+    /// follows is known once the first is checked (as the parser reads
+    /// it: a `---` inside a string or a block scalar is no document), and
+    /// an input of several is then checked whole before the first is
+    /// written, a second reading. `kyaml fmt` prints files with it.
+    ///
+    /// ```
+    /// let opts = kyaml::Options::new().input(kyaml::Input::Yaml).compact(true);
+    /// let (mut out, mut warnings) = (Vec::new(), Vec::new());
+    /// opts.to_writer_all_or_nothing("a: 1\n---\nb: [\n", &mut out, &mut warnings).unwrap_err();
+    /// assert_eq!(out, b"");
+    /// opts.to_writer_with_warnings("a: 1\n---\nb: [\n", &mut out, &mut warnings).unwrap_err();
+    /// assert_eq!(out, b"---\n{a: 1}\n");
+    /// ```
+    #[cfg(feature = "std")]
+    pub fn to_writer_all_or_nothing<W: std::io::Write>(
+        &self,
+        input: impl AsRef<[u8]>,
+        out: W,
+        warnings: &mut alloc::vec::Vec<Warning>,
+    ) -> std::io::Result<()> {
+        self.write_with_warnings(
+            input.as_ref(),
+            out,
+            warnings,
+            encode::OnInvalid::KeepNothing,
+        )
+    }
+
+    /// The writing of [`Options::to_writer_with_warnings`] and
+    /// [`Options::to_writer_all_or_nothing`].
+    #[cfg(feature = "std")]
+    fn write_with_warnings<W: std::io::Write>(
+        &self,
+        input: &[u8],
+        out: W,
+        warnings: &mut alloc::vec::Vec<Warning>,
+        on_invalid: encode::OnInvalid,
+    ) -> std::io::Result<()> {
         match self.input_language() {
-            Input::Json => self.to_writer(input, out),
-            Input::Yaml => io::yaml_to_writer(input.as_ref(), *self, out, warnings),
+            Input::Json => io::to_writer(input, *self, out, on_invalid),
+            Input::Yaml => io::yaml_to_writer(input, *self, out, warnings, on_invalid),
         }
     }
 }

@@ -13,6 +13,7 @@ use std::boxed::Box;
 use std::io::{self, Read, Write};
 use std::vec::Vec;
 
+use crate::encode::OnInvalid;
 use crate::error::{line_at, Error, ErrorKind, Fault};
 use crate::io::{encode_into, invalid, Buffered};
 use crate::options::{Form, Input, Options};
@@ -165,7 +166,7 @@ impl<R: Read, W: Write> Transcoder<R, W> {
             // encoder, which sees this document alone, would skip it.
             Err(Fault::new(ErrorKind::Syntax, 0, "a value").locate(doc, None))
         } else {
-            encode_into(doc, self.opts, &mut self.output)?
+            encode_into(doc, self.opts, &mut self.output, OnInvalid::KeepBefore)?
         };
         match checked {
             Ok(()) => {
@@ -216,7 +217,12 @@ impl<R: Read, W: Write> Transcoder<R, W> {
         }
         while self.fill()? {}
         self.started = true;
-        let checked = encode_into(&self.buf[..self.end], self.opts, &mut self.output)?;
+        let checked = encode_into(
+            &self.buf[..self.end],
+            self.opts,
+            &mut self.output,
+            OnInvalid::KeepBefore,
+        )?;
         self.output.deliver()?;
         (self.buf, self.end) = (Vec::new(), 0);
         checked.map(|()| true).map_err(invalid)

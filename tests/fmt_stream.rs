@@ -1,10 +1,11 @@
 //! `kyaml fmt` streams a YAML file's new text where it goes instead of
 //! holding it: `--check` compares it with the file as it is made, `-w`
 //! writes the temporary file only from the first byte that differs, and
-//! printing checks the whole file first. These tests hold what that must
-//! not change: a difference in the last byte is seen, an unchanged file is
-//! not touched, an invalid file leaves no temporary file and prints
-//! nothing, and the byte order mark and CRLF line ends are kept.
+//! printing checks a file of several documents whole first. These tests
+//! hold what that must not change: a difference in the last byte is seen,
+//! an unchanged file is not touched, an invalid file leaves no temporary
+//! file and prints nothing, and the byte order mark and CRLF line ends are
+//! kept.
 
 use std::fs;
 use std::os::unix::fs::MetadataExt;
@@ -121,6 +122,50 @@ fn printing_an_invalid_file_prints_nothing_of_it() {
         assert_eq!(out.status.code(), Some(2), "{bad:?}");
         assert_eq!(text(&out.stdout), TIDY, "{bad:?}");
         assert!(text(&out.stderr).starts_with("bad.yaml:"), "{bad:?}");
+    }
+}
+
+/// A file of two documents whose second is invalid prints nothing, from
+/// a file or from standard input, however large its first document: past
+/// every buffer (standard output's 64 KiB, the library's 8 KiB), so
+/// writing it before the second is checked would show. The same first
+/// document before a valid one, or alone, is printed whole.
+#[test]
+fn printing_two_documents_the_second_invalid_prints_nothing() {
+    let dir = Dir::new("stream-print-two");
+    let first: String = (0..20_000).map(|i| format!("key{i}: value\n")).collect();
+    let tidy = kyaml(&["fmt"]).stdin(&first).output();
+    assert_eq!(tidy.status.code(), Some(0), "{}", text(&tidy.stderr));
+    assert!(tidy.stdout.len() > 1 << 17, "{}", tidy.stdout.len());
+    let both = kyaml(&["fmt"])
+        .stdin(&format!("{first}---\nb: 1\n"))
+        .output();
+    assert_eq!(both.status.code(), Some(0), "{}", text(&both.stderr));
+    assert_eq!(
+        both.stdout,
+        [&tidy.stdout[..], b"---\n{\n  b: 1,\n}\n"].concat()
+    );
+    for second in [
+        "---\nb: [\n",
+        "--- # two\nb: 1\nb: 2\n",
+        "...\n--- |\n  text\n ---\n",
+        "---\ns: \"a\n--- b\"\n",
+        "---\r\nb: [\r\n",
+    ] {
+        let bad = format!("{first}{second}");
+        dir.write("bad.yaml", &bad);
+        let from_file = kyaml(&["fmt", "bad.yaml"]).dir(&dir.0).output();
+        let from_stdin = kyaml(&["fmt"]).stdin(&bad).output();
+        for (out, name) in [(from_file, "bad.yaml:"), (from_stdin, "<stdin>:")] {
+            assert_eq!(out.status.code(), Some(2), "{second:?}");
+            assert_eq!(text(&out.stdout), "", "{second:?}");
+            // Said at a line of the second document (20,001 on).
+            let said = text(&out.stderr);
+            assert!(
+                said.starts_with(&format!("{name}2000")),
+                "{second:?}: {said}"
+            );
+        }
     }
 }
 

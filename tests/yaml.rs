@@ -672,6 +672,116 @@ fn streamed_and_loaded_yaml_write_the_same() {
     assert!(streamed > 300, "only {streamed} files stream");
 }
 
+/// `to_writer_all_or_nothing` with `opts` on `input` writes what
+/// `to_string` makes (all of it, with `to_writer_with_warnings`'s
+/// warnings) or nothing, with the same error; returns whether
+/// `to_writer_with_warnings` (which keeps the documents before an invalid
+/// one) wrote something of an invalid input, where the two differ.
+fn writes_all_or_nothing(opts: Options, input: &[u8]) -> bool {
+    let (mut out, mut warnings) = (Vec::new(), Vec::new());
+    let written = opts.to_writer_all_or_nothing(input, &mut out, &mut warnings);
+    let (mut before, mut warned) = (Vec::new(), Vec::new());
+    let kept = opts.to_writer_with_warnings(input, &mut before, &mut warned);
+    let shown = String::from_utf8_lossy(input);
+    assert_eq!(format!("{warnings:?}"), format!("{warned:?}"), "{shown:?}");
+    match opts.to_string(input) {
+        Ok(text) => {
+            assert!(written.is_ok(), "{shown:?}: {written:?}");
+            assert_eq!(String::from_utf8(out).unwrap(), text, "{shown:?}");
+            false
+        }
+        Err(err) => {
+            assert_eq!(out, b"", "{shown:?}");
+            let said = written.map_err(|e| e.to_string());
+            assert_eq!(said, Err(err.to_string()), "{shown:?}");
+            assert_eq!(kept.map_err(|e| e.to_string()), said, "{shown:?}");
+            !before.is_empty()
+        }
+    }
+}
+
+/// An invalid input leaves nothing in `to_writer_all_or_nothing`'s
+/// writer, whether it holds one document (checked, then written) or
+/// several (checked whole first): the parser says whether a second
+/// document follows the first, so a line break other than LF, a byte
+/// order mark, or a `---` line inside a string or a block scalar never
+/// makes it wrong (what `kyaml fmt`'s own search of the text for markers
+/// had to be careful of). Each input of several documents whose last is
+/// invalid has its first written by `to_writer_with_warnings`: the two
+/// differ there. Then every yaml-test-suite case, alone and before an
+/// invalid document, with both readers.
+#[test]
+fn all_or_nothing_writes_nothing_of_an_invalid_input() {
+    let one = [
+        "",
+        "a: 1\n",
+        "---\na: 1\n",
+        "\u{FEFF}--- [1]\n",
+        "a: --- ...\n",
+        "a: 1\r\nb: [\r\n",
+        "a: |\n  ---\n  ...\nb: [\n",
+        "a: \"x\n  --- y\"\nb: [\n",
+        "a: 'x\n  ... y'\nb: 1\nb: 2\n",
+        "# ---\na: 1\n# ...\n",
+        "a: 1\nb: [\n",
+    ];
+    let several = [
+        "a: 1\n---\nb: [\n",
+        "a: 1\n...\nb: [\n",
+        "a: 1\n--- # c\nb: 1\nb: 2\n",
+        "a: 1\r\n---\r\nb: [\r\n",
+        "a: 1\r\n...\r\n--- |\r\n  x\r\n ---\r\n",
+        "a: |\n  x\n---\ns: \"y\n--- z\"\n",
+        "a: |\n  x\n...\n---\n- [\n",
+        "---\na: 1\n--- b\n--- [\n",
+        "...\na: 1\n---\nb: {\n",
+    ];
+    // Odd line breaks before a marker: kubectl's reader errs there, in
+    // the first document.
+    let odd = [
+        "a: 1\r---\nb: 2\n",
+        "a: 1\n\u{FEFF}---\nb: [\n",
+        "a: 1\u{85}---\nb: 2\n",
+        "a: 1\u{2028}---\nb: 2\n",
+        "a: 1\u{2029}...\nb: 2\n",
+    ];
+    for streaming in [Some(true), Some(false)] {
+        for compact in [false, true] {
+            let opts = yaml().compact(compact).yaml_streaming(streaming);
+            for input in one.iter().chain(&odd) {
+                assert!(!writes_all_or_nothing(opts, input.as_bytes()), "{input:?}");
+            }
+            for input in several {
+                assert!(writes_all_or_nothing(opts, input.as_bytes()), "{input:?}");
+            }
+            // Several valid documents are written whole.
+            // Several valid documents are written whole, the first's lists
+            // laid out by its own verdicts (not the last document's).
+            let valid = "a: [[1], {b: 2}]\nc: [[3]]\n---\nd: |\n  ---\n...\n--- [4, [5]]\n";
+            assert!(!writes_all_or_nothing(opts, valid.as_bytes()));
+        }
+    }
+    // JSON too: a stream of values, the last invalid.
+    assert!(writes_all_or_nothing(
+        Options::new(),
+        b"{\"a\": 1}\n[2]\n[3,"
+    ));
+    assert!(!writes_all_or_nothing(Options::new(), b"{\"a\": 1}\n[2]\n"));
+    let suite = data_dir().join("yaml-test-suite");
+    let mut cases = 0;
+    for file in walk(&suite).iter().filter(|p| p.ends_with("in.yaml")) {
+        let input = std::fs::read(file).unwrap();
+        let then_invalid = [&input[..], b"\n--- [\n"].concat();
+        for streaming in [Some(true), Some(false)] {
+            let opts = yaml().yaml_streaming(streaming);
+            writes_all_or_nothing(opts, &input);
+            writes_all_or_nothing(opts, &then_invalid);
+        }
+        cases += 1;
+    }
+    assert!(cases > 300, "{cases}");
+}
+
 /// A blank line before a document's `...` belongs to that document (and
 /// is dropped: nothing follows it there); the streaming reader gave it
 /// to the next document, which then did not format to itself (found by

@@ -236,7 +236,7 @@ fn whole_file(
 /// `--check` of a YAML file: whether its text would change.
 fn check_yaml(name: &str, input: &[u8], opts: kyaml::Options) -> Result<bool, Failed> {
     let compared = UntilDifferent::new(input, || Ok(io::sink()));
-    let compared = write_yaml(name, input, opts, compared, |e| unwritten(name, e))?;
+    let compared = write_yaml(name, input, opts, compared, false, |e| unwritten(name, e))?;
     match compared.finish() {
         Ok(differs) => Ok(differs.is_some()),
         Err(e) => Err(unwritten(name, e)),
@@ -256,7 +256,8 @@ fn rewrite_yaml(
 ) -> Result<bool, Failed> {
     let new_text = || Replacement::start(file, stamp).map(io::BufWriter::new);
     let compared = UntilDifferent::new(input, new_text);
-    let compared = write_yaml(name, input, opts, compared, |e| not_rewritten(name, e))?;
+    let failed = |e| not_rewritten(name, e);
+    let compared = write_yaml(name, input, opts, compared, false, failed)?;
     let replaced = compared.finish().and_then(|new| match new {
         None => Ok(false),
         Some(new) => {
@@ -268,41 +269,13 @@ fn rewrite_yaml(
 }
 
 /// Prints a YAML file's text on standard output, if the file is valid:
-/// nothing of an invalid file is printed. `to_writer` checks each
-/// document before it writes it, so a file of several documents is
-/// checked whole first (a second reading).
+/// nothing of an invalid file is printed (the library's
+/// `to_writer_all_or_nothing`: a file of several documents is checked
+/// whole before the first is written, a second reading).
 fn print_yaml(name: &str, input: &[u8], opts: kyaml::Options) -> Result<(), Failed> {
-    if !one_document_at_most(input) {
-        if let Err(err) = opts.check(input) {
-            cli::report_invalid_in(name, input, &err);
-            return Err(Failed::Reported);
-        }
-    }
     let out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let mut out = write_yaml(name, input, opts, out, stdout_failed)?;
+    let mut out = write_yaml(name, input, opts, out, true, stdout_failed)?;
     out.flush().map_err(stdout_failed)
-}
-
-/// Whether the YAML `input` holds one document at most, for certain. A
-/// document after the first starts at a `---` or `...` at the start of a
-/// line (the parser's `DocStart` and `DocEnd`, at column 0): no line but
-/// the first may start with one, nor the first with `...`. A file that
-/// holds a byte order mark past its start or one of the rarer line breaks
-/// the reader takes (NEL, U+2028, U+2029: see `chars::line_break_at` in
-/// the library) is not looked into, nor one that is not UTF-8 (which YAML
-/// must be): those, and a string holding a line that looks like a marker,
-/// only cost the check. `str::contains` searches with SIMD (four passes
-/// over ASCII text): cheaper than a test per byte, and than searching for
-/// `---` alone, which `-` in names and list items make slow.
-fn one_document_at_most(input: &[u8]) -> bool {
-    const LATER: [&str; 4] = ["\n---", "\n...", "\r---", "\r..."];
-    const ODD: [&str; 4] = ["\u{FEFF}", "\u{85}", "\u{2028}", "\u{2029}"];
-    let Ok(text) = std::str::from_utf8(input) else {
-        return false;
-    };
-    let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
-    let found = |markers: &[&str]| markers.iter().any(|marker| text.contains(marker));
-    !text.starts_with("...") && !found(&LATER) && (text.is_ascii() || !found(&ODD))
 }
 
 /// The new text of a file, whole: a YAML file's, or a Markdown page's
@@ -317,13 +290,13 @@ fn format_whole(
     let page = match kind {
         FileKind::Yaml => {
             let out = Vec::with_capacity(input.len() + input.len() / 4);
-            return write_yaml(name, input, opts, out, |e| unwritten(name, e));
+            return write_yaml(name, input, opts, out, false, |e| unwritten(name, e));
         }
         FileKind::Markdown => input,
     };
     Ok(markdown::rewrite(page, |block| {
         let mut warnings = Vec::new();
-        let text = dress_yaml(&block.text, opts, Vec::new(), &mut warnings);
+        let text = dress_yaml(&block.text, opts, Vec::new(), false, &mut warnings);
         for warning in &mut warnings {
             warning.line += block.line - 1;
             warning.column += block.indent;
@@ -352,17 +325,19 @@ fn format_whole(
 }
 
 /// Writes the KYAML of the YAML `input` into `out`, dressed like it
-/// ([`dress_yaml`]), and prints its warnings; returns `out`. An invalid
-/// input is reported, and `failed` says what any other error means.
+/// ([`dress_yaml`], `all_or_nothing` too), and prints its warnings;
+/// returns `out`. An invalid input is reported, and `failed` says what any
+/// other error means.
 fn write_yaml<W: Write>(
     name: &str,
     input: &[u8],
     opts: kyaml::Options,
     out: W,
+    all_or_nothing: bool,
     failed: impl FnOnce(io::Error) -> Failed,
 ) -> Result<W, Failed> {
     let mut warnings = Vec::new();
-    let written = dress_yaml(input, opts, out, &mut warnings);
+    let written = dress_yaml(input, opts, out, all_or_nothing, &mut warnings);
     if let Err(Some(err)) = written.as_ref().map_err(cli::invalid) {
         cli::report_invalid_in(name, input, err);
         return Err(Failed::Reported);
@@ -373,17 +348,24 @@ fn write_yaml<W: Write>(
 
 /// Writes the KYAML of the YAML `input` into `out` through a [`Dressed`]
 /// writer (the input's byte order mark and line ends kept), its warnings
-/// appended to `warnings`; returns `out`.
+/// appended to `warnings`; returns `out`. With `all_or_nothing`, an
+/// invalid input leaves nothing in `out` (for a writer that cannot drop
+/// what it got: standard output), else the documents before the invalid
+/// one (for one that drops all on an error anyway: no second reading).
 fn dress_yaml<W: Write>(
     input: &[u8],
     opts: kyaml::Options,
     out: W,
+    all_or_nothing: bool,
     warnings: &mut Vec<kyaml::Warning>,
 ) -> io::Result<W> {
     let mut dressed = Dressed::like(input, out);
     // One copy of the library's writing for every writer.
     let writer: &mut dyn Write = &mut dressed;
-    opts.to_writer_with_warnings(input, writer, warnings)?;
+    match all_or_nothing {
+        true => opts.to_writer_all_or_nothing(input, writer, warnings)?,
+        false => opts.to_writer_with_warnings(input, writer, warnings)?,
+    }
     dressed.finish()
 }
 
@@ -425,37 +407,4 @@ fn not_rewritten(name: &str, e: io::Error) -> Failed {
 fn unwritten(name: &str, e: io::Error) -> Failed {
     TOOL.failed(name, cli::in_words(&e));
     Failed::Reported
-}
-
-#[cfg(test)]
-mod tests {
-    use super::one_document_at_most;
-
-    #[test]
-    fn one_document_at_most_is_sure_or_says_no() {
-        for one in [
-            "",
-            "a: 1\n",
-            "---\na: 1\n",
-            "\u{FEFF}--- [1]\n",
-            "a: --- ...\n",
-        ] {
-            assert!(one_document_at_most(one.as_bytes()), "{one:?}");
-        }
-        for more in [
-            "a: 1\n---\nb: 2\n",
-            "a: 1\n...\nb: 2\n",
-            "...\na: 1\n",
-            "---\na: 1\n--- b\n",
-            "a: 1\r---\n",
-            "a: 1\n\u{FEFF}---\n",
-            "a: 1\u{85}---\n",
-            "a: 1\u{2028}---\n",
-            "a: 1\u{2029}...\n",
-            // A block scalar's line: not a marker, but no matter.
-            "a: |\n ...\n---\n",
-        ] {
-            assert!(!one_document_at_most(more.as_bytes()), "{more:?}");
-        }
-    }
 }
