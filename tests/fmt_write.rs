@@ -4,7 +4,8 @@
 //! between the read and the replace is left with the change (exit 1), and
 //! after `kill -9` at any moment each file holds its old text or its new
 //! one, and a temporary file is left only between its link and its rename,
-//! holding the whole new text.
+//! holding the whole new text, which a later `-w` walk removes once its
+//! process is gone.
 
 use std::fs;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
@@ -171,4 +172,75 @@ fn kill_9_at_any_moment_leaves_old_or_new_text_and_no_partial_file() {
     }
     // The kills fell both before and after files were replaced.
     assert!(old_seen > 0 && new_seen > 0, "{old_seen} {new_seen}");
+}
+
+/// A later `-w` walk removes what such a kill left (a
+/// `.NAME.kyaml-tmp-PID-N` file whose process is gone), in every folder
+/// it walks, and says so; it keeps the file of a process that runs, every
+/// name that is not exactly one of ours, and all of them under `--check`,
+/// printing, `-d`, and `-w` of a file named alone (no walk).
+#[test]
+fn a_later_write_walk_removes_what_a_kill_left() {
+    let dir = Dir::new("leftovers");
+    let gone = {
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let pid = child.id();
+        child.wait().unwrap();
+        pid
+    };
+    let mut running = std::process::Command::new("sleep")
+        .arg("60")
+        .spawn()
+        .unwrap();
+    let runs = running.id();
+    let left = [
+        format!(".a.yaml.kyaml-tmp-{gone}-0"),
+        format!("sub/.b.yaml.kyaml-tmp-{gone}-12"),
+    ];
+    let kept = [
+        format!(".a.yaml.kyaml-tmp-{runs}-0"),
+        format!("a.yaml.kyaml-tmp-{gone}-0"),
+        format!(".a.yaml.kyaml-tmp-0{gone}-0"),
+        format!(".a.yaml.kyaml-tmp-{gone}-0.bak"),
+        format!("..kyaml-tmp-{gone}-1"),
+    ];
+    let all = || left.iter().chain(&kept);
+    for name in all() {
+        dir.write(name, TIDY);
+    }
+    for args in [
+        &["fmt", "--check", "."][..],
+        &["fmt", "."],
+        &["fmt", "-d", "."],
+        &["fmt", "-w", "a.yaml"],
+    ] {
+        dir.write("a.yaml", MESSY);
+        dir.write("sub/b.yaml", MESSY);
+        let out = kyaml(args).dir(&dir.0).output();
+        assert!(!text(&out.stderr).contains("removed"), "{args:?}");
+        for name in all() {
+            assert!(dir.0.join(name).exists(), "{args:?}: {name}");
+        }
+    }
+    dir.write("a.yaml", MESSY);
+    let out = kyaml(&["fmt", "-w", "."]).dir(&dir.0).output();
+    let _ = running.kill();
+    let _ = running.wait();
+    let said = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{said}");
+    assert_eq!(
+        (dir.read("a.yaml"), dir.read("sub/b.yaml")),
+        (TIDY.into(), TIDY.into())
+    );
+    for name in &left {
+        assert!(!dir.0.join(name).exists(), "{name}");
+        let line = format!(
+            "kyaml fmt: ./{name}: removed: a temporary file of `kyaml fmt -w` left by process {gone}, which is gone"
+        );
+        assert!(said.lines().any(|l| l == line), "{line}\n{said}");
+    }
+    assert_eq!(said.lines().count(), left.len(), "{said}");
+    for name in &kept {
+        assert!(dir.0.join(name).exists(), "{name}");
+    }
 }

@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use crate::cli::{self, Args, Tool};
 use crate::markdown;
 use crate::replace::{self, Replacement, Stamp};
-use crate::walk::{FileKind, Rules, Walk};
+use crate::walk::{FileKind, Found, Rules, Walk};
 use crate::writers::{Dressed, UntilDifferent};
 
 const USAGE: &str = "\
@@ -106,10 +106,10 @@ pub(crate) fn main(args: impl Iterator<Item = OsString>) -> ExitCode {
         paths.push(PathBuf::from("-"));
     }
     let mut status = Status::Clean;
-    let mut files = Vec::new();
+    let mut found = Found::default();
     for path in &paths {
         let name = cli::display_name(path);
-        match walk.expand(path, &mut files) {
+        match walk.expand(path, &mut found) {
             Ok(0) => {
                 TOOL.unreadable(&name, "no YAML files under it");
                 status = Status::Trouble;
@@ -121,8 +121,11 @@ pub(crate) fn main(args: impl Iterator<Item = OsString>) -> ExitCode {
             }
         }
     }
+    if mode.write {
+        remove_leftovers(&found.temps);
+    }
     let mut warned_compact = false;
-    for (file, kind) in &files {
+    for (file, kind) in &found.files {
         match format_file(file, *kind, opts, mode) {
             Ok(outcome) => {
                 if outcome.changed && mode.check {
@@ -143,6 +146,21 @@ pub(crate) fn main(args: impl Iterator<Item = OsString>) -> ExitCode {
         Status::Clean => ExitCode::SUCCESS,
         Status::Unformatted => ExitCode::from(cli::DIFFERENT),
         Status::Trouble => ExitCode::from(cli::TROUBLE),
+    }
+}
+
+/// Removes the temporary files of earlier `-w` runs that a kill left
+/// under the walked directories (`replace::remove_leftover`: only those
+/// whose process is gone), saying so of each.
+fn remove_leftovers(temps: &[PathBuf]) {
+    const WHAT: &str = "a temporary file of `kyaml fmt -w`";
+    for temp in temps {
+        let said = match replace::remove_leftover(temp) {
+            Ok(None) => continue,
+            Ok(Some(pid)) => format!("removed: {WHAT} left by process {pid}, which is gone"),
+            Err(e) => format!("{WHAT}, not removed: {}", cli::in_words(&e)),
+        };
+        TOOL.failed(&cli::display_name(temp), said);
     }
 }
 

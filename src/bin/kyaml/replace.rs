@@ -20,9 +20,10 @@
 //!   walk reads one; an unnamed one leaves nothing behind after `kill -9`
 //!   unless the kill falls between its link and the rename (two system
 //!   calls: Linux cannot put an unnamed file over an existing name), when
-//!   it is left named, holding the whole new text.
+//!   it is left named, holding the whole new text; a later `-w` walk
+//!   removes it once its process is gone ([`remove_leftover`]).
 
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Seek, Write};
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
@@ -246,6 +247,60 @@ fn temp_name(dir: &Path, target: &Path) -> PathBuf {
     dir.join(name)
 }
 
+/// The process that made the temporary file named `name`, if `name` is
+/// exactly one that [`temp_name`] makes: `.NAME.kyaml-tmp-PID-N`, NAME
+/// not empty, PID and N decimal numbers as `format!` writes them.
+fn temp_owner(name: &OsStr) -> Option<u32> {
+    let (of, numbers) = name.to_str()?.strip_prefix('.')?.rsplit_once(TEMP_MARK)?;
+    let (pid, n) = numbers.split_once('-')?;
+    // Digits, and no leading zero.
+    let number = |text: &str| {
+        let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+        digits && (text == "0" || !text.starts_with('0'))
+    };
+    if of.is_empty() || !number(pid) || !number(n) || n.parse::<usize>().is_err() {
+        return None;
+    }
+    pid.parse().ok().filter(|&pid| pid > 0)
+}
+
+/// Removes `path` if it is a temporary file of `-w` ([`temp_owner`])
+/// whose process is no longer running: what a `kill -9` between the link
+/// and the rename left (its original still holds the old text, so nothing
+/// is lost). `Ok(Some(pid))` if it was removed; `Ok(None)` if it is kept:
+/// not such a name, its process runs (or its number was given to another
+/// one), or that cannot be told (no `/proc`, not Linux).
+pub(crate) fn remove_leftover(path: &Path) -> io::Result<Option<u32>> {
+    let Some(pid) = path.file_name().and_then(temp_owner) else {
+        return Ok(None);
+    };
+    if !process_gone(pid) {
+        return Ok(None);
+    }
+    match fs::remove_file(path) {
+        Ok(()) => Ok(Some(pid)),
+        // Gone meanwhile (renamed by a run this one cannot see).
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// Whether no process numbered `pid` runs: `/proc` is there (it shows
+/// this process) and has no entry for `pid`.
+#[cfg(target_os = "linux")]
+fn process_gone(pid: u32) -> bool {
+    let missing =
+        |path: &str| fs::symlink_metadata(path).is_err_and(|e| e.kind() == io::ErrorKind::NotFound);
+    pid != std::process::id()
+        && !missing(&format!("/proc/{}", std::process::id()))
+        && missing(&format!("/proc/{pid}"))
+}
+
+#[cfg(not(target_os = "linux"))]
+fn process_gone(_: u32) -> bool {
+    false
+}
+
 /// Creates the temporary file in `dir` with `meta`'s permission bits
 /// (at most: the umask may take some away until they are set exactly),
 /// owner and group: unnamed if the file system allows (`None`), else
@@ -344,5 +399,39 @@ fn injected_pause() {
     let pause = std::env::var("KYAML_FMT_PAUSE_BEFORE_RENAME").ok();
     if let Some(ms) = pause.and_then(|ms| ms.parse().ok()) {
         std::thread::sleep(std::time::Duration::from_millis(ms));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{temp_name, temp_owner};
+    use std::ffi::OsStr;
+    use std::path::Path;
+
+    #[test]
+    fn temp_owner_reads_exactly_the_names_temp_name_makes() {
+        let made = temp_name(Path::new("dir"), Path::new("dir/a.yaml"));
+        let name = made.file_name().unwrap();
+        assert_eq!(temp_owner(name), Some(std::process::id()), "{made:?}");
+        assert_eq!(temp_owner(OsStr::new(".a.yaml.kyaml-tmp-12-0")), Some(12));
+        assert_eq!(temp_owner(OsStr::new("..yaml.kyaml-tmp-7-30")), Some(7));
+        for other in [
+            "a.yaml.kyaml-tmp-12-0",
+            "..kyaml-tmp-12-0",
+            ".a.yaml.kyaml-tmp-12-0.yaml",
+            ".a.yaml.kyaml-tmp-12-",
+            ".a.yaml.kyaml-tmp--0",
+            ".a.yaml.kyaml-tmp-12",
+            ".a.yaml.kyaml-tmp-012-0",
+            ".a.yaml.kyaml-tmp-12-01",
+            ".a.yaml.kyaml-tmp-+12-0",
+            ".a.yaml.kyaml-tmp-0-0",
+            ".a.yaml.kyaml-tmp-12-0-1",
+            ".a.yaml.kyaml-tmp-99999999999-0",
+            ".a.yaml.kyaml-tmp-12-0 ",
+            ".a.yaml.kyaml.tmp-12-0",
+        ] {
+            assert_eq!(temp_owner(OsStr::new(other)), None, "{other}");
+        }
     }
 }

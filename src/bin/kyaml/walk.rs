@@ -29,8 +29,19 @@ impl FileKind {
 }
 
 /// The part of a temporary file's name that `kyaml fmt -w` writes
-/// (`.NAME.kyaml-tmp-…`): a walk never reads one.
+/// (`.NAME.kyaml-tmp-…`): a walk never reads one, but lists it
+/// ([`Found::temps`]).
 pub(crate) const TEMP_MARK: &str = ".kyaml-tmp-";
+
+/// What walks found.
+#[derive(Default)]
+pub(crate) struct Found {
+    /// The files to read, in order.
+    pub(crate) files: Vec<(PathBuf, FileKind)>,
+    /// The files under walked directories whose names hold [`TEMP_MARK`]
+    /// (temporary files of `-w`, or what a kill left of them), as shown.
+    pub(crate) temps: Vec<PathBuf>,
+}
 
 /// The settings of a walk.
 pub(crate) struct Walk {
@@ -41,23 +52,20 @@ pub(crate) struct Walk {
 }
 
 impl Walk {
-    /// Adds what `path` stands for to `files`: itself if it is not a
+    /// Adds what `path` stands for to `found`: itself if it is not a
     /// directory (always read, whatever the rules), else the files the
-    /// walk takes under it, in order. Returns how many were added.
-    pub(crate) fn expand(
-        &self,
-        path: &Path,
-        files: &mut Vec<(PathBuf, FileKind)>,
-    ) -> io::Result<usize> {
+    /// walk takes under it, in order. Returns how many files to read were
+    /// added.
+    pub(crate) fn expand(&self, path: &Path, found: &mut Found) -> io::Result<usize> {
         if path.as_os_str() == "-" || !fs::metadata(path)?.is_dir() {
-            files.push((path.to_path_buf(), FileKind::of(path)));
+            found.files.push((path.to_path_buf(), FileKind::of(path)));
             return Ok(1);
         }
         let root = fs::canonicalize(path)?;
-        let before = files.len();
+        let before = found.files.len();
         let rules = inherited_rules(&root);
-        self.walk_dir(&root, path, rules, files)?;
-        Ok(files.len() - before)
+        self.walk_dir(&root, path, rules, found)?;
+        Ok(found.files.len() - before)
     }
 
     /// Walks `dir` (absolute) shown as `shown`, under `rules`.
@@ -66,7 +74,7 @@ impl Walk {
         dir: &Path,
         shown: &Path,
         mut rules: Vec<Rc<Rules>>,
-        files: &mut Vec<(PathBuf, FileKind)>,
+        found: &mut Found,
     ) -> io::Result<()> {
         let mut entries = fs::read_dir(dir)?.collect::<io::Result<Vec<_>>>()?;
         entries.sort_by_key(|e| e.file_name());
@@ -101,7 +109,13 @@ impl Walk {
                 continue;
             }
             if is_dir {
-                self.walk_dir(&path, &shown_path, rules.clone(), files)?;
+                self.walk_dir(&path, &shown_path, rules.clone(), found)?;
+                continue;
+            }
+            if name_text.contains(TEMP_MARK) {
+                if file_type.is_file() {
+                    found.temps.push(shown_path);
+                }
                 continue;
             }
             let kind = match Path::new(&name).extension().and_then(|e| e.to_str()) {
@@ -109,8 +123,8 @@ impl Walk {
                 Some("md") if self.markdown => FileKind::Markdown,
                 _ => continue,
             };
-            if file_type.is_file() && !name_text.contains(TEMP_MARK) {
-                files.push((shown_path, kind));
+            if file_type.is_file() {
+                found.files.push((shown_path, kind));
             }
         }
         Ok(())
