@@ -310,8 +310,7 @@ impl<'a> Parser<'a> {
             S::BlockSeqEntry => match kind {
                 Tok::BlockEntry => {
                     self.take();
-                    self.state = S::BlockSeqEntryNode;
-                    Ok(None)
+                    self.node_after_indicator(S::BlockSeqEntryNode, S::BlockSeqEntry)
                 }
                 Tok::BlockEnd => {
                     self.take();
@@ -328,8 +327,7 @@ impl<'a> Parser<'a> {
             S::IndentlessSeqEntry => match kind {
                 Tok::BlockEntry => {
                     self.take();
-                    self.state = S::IndentlessSeqEntryNode;
-                    Ok(None)
+                    self.node_after_indicator(S::IndentlessSeqEntryNode, S::IndentlessSeqEntry)
                 }
                 _ => {
                     self.pop();
@@ -346,8 +344,7 @@ impl<'a> Parser<'a> {
             S::BlockMapKey => match kind {
                 Tok::Key => {
                     self.take();
-                    self.state = S::BlockMapKeyNode;
-                    Ok(None)
+                    self.node_after_indicator(S::BlockMapKeyNode, S::BlockMapValue)
                 }
                 Tok::BlockEnd => {
                     self.take();
@@ -365,8 +362,7 @@ impl<'a> Parser<'a> {
             S::BlockMapValue => match kind {
                 Tok::Value => {
                     self.take();
-                    self.state = S::BlockMapValueNode;
-                    Ok(None)
+                    self.node_after_indicator(S::BlockMapValueNode, S::BlockMapKey)
                 }
                 Tok::Key | Tok::BlockEnd => self.empty_then(at, S::BlockMapKey),
                 _ => Err(self.err(at, "':' after the key")),
@@ -510,6 +506,38 @@ impl<'a> Parser<'a> {
                 Ok(None)
             }
         }
+    }
+
+    /// After a block indicator (`-`, `?`, `:`) was taken: the state
+    /// `node` for the node after it, whose next state is `next`. The
+    /// usual node, a scalar with no properties, is read here at once, as
+    /// `node`'s step would read it (through [`Parser::enter_node`]), not
+    /// in a step of its own: a block line is then one step per event.
+    #[inline(always)]
+    fn node_after_indicator(
+        &mut self,
+        node: State,
+        next: State,
+    ) -> Result<Option<SyntaxEvent<'a>>, Fault> {
+        #[cfg(test)]
+        if super::scanner::SLOW_PATHS_ONLY.with(core::cell::Cell::get) {
+            self.state = node;
+            return Ok(None);
+        }
+        let tok = self.peek()?;
+        if let Tok::Scalar(scalar) = tok.kind {
+            self.take();
+            self.state = next;
+            return Ok(Self::event(
+                tok.at,
+                Kind::Scalar {
+                    props: Props::default(),
+                    scalar,
+                },
+            ));
+        }
+        self.state = node;
+        Ok(None)
     }
 
     /// An empty node (`key:` with no value) at `at`; then `next`.
