@@ -1137,7 +1137,13 @@ fn fast_path_inputs(mut check: impl FnMut(&[u8])) {
     for name in ["twitter", "citm_catalog", "canada", "k8s_swagger"] {
         check(&fs::read(data.join(format!("{name}.yaml"))).unwrap());
     }
-    let bases: [&[u8]; 13] = [
+    let bases: [&[u8]; 19] = [
+        b"a:\n  b:\n    c: d\ne: f\n",
+        b"- - 1\n  - 2\n- 3\n",
+        b"a:\n- b\n- c: d\n  e: f\ng: h\n",
+        b"a: b\r\nc:\r\n  - d\r\n",
+        b"- a: b\r c\n- d\n",
+        b"a:\n  b:\n    c:\n      d: e\n  f: g\nh: i\n",
         b"ab: cd\nef: gh\n",
         b"- 1\n- -2\n- - a\n",
         b"a: -1\n- b: c\n",
