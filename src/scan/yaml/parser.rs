@@ -185,20 +185,8 @@ impl<'a> Parser<'a> {
     /// One state transition; an event if it produced one.
     fn step(&mut self) -> Result<Option<SyntaxEvent<'a>>, Fault> {
         let tok = self.peek()?;
-        match tok.kind {
-            Tok::Comment { text, trailing } => {
-                self.take();
-                return Ok(Self::event(tok.at, Kind::Comment { text, trailing }));
-            }
-            Tok::Blank => {
-                self.take();
-                return Ok(Self::event(tok.at, Kind::BlankLine));
-            }
-            Tok::Lenient(what) => {
-                self.take();
-                return Ok(Self::event(tok.at, Kind::Lenient { what }));
-            }
-            _ => {}
+        if matches!(tok.kind, Tok::Comment { .. } | Tok::Blank | Tok::Lenient(_)) {
+            return Ok(self.trivia(tok));
         }
         let at = tok.at;
         let kind = tok.kind;
@@ -471,6 +459,20 @@ impl<'a> Parser<'a> {
             },
             S::End => Ok(None),
         }
+    }
+
+    /// A comment, blank line or leniency token (`tok`, the next): its
+    /// event, in any state. Out of line: it keeps the state machine's
+    /// step small.
+    #[inline(never)]
+    fn trivia(&mut self, tok: Token<'a>) -> Option<SyntaxEvent<'a>> {
+        self.take();
+        let kind = match tok.kind {
+            Tok::Comment { text, trailing } => Kind::Comment { text, trailing },
+            Tok::Lenient(what) => Kind::Lenient { what },
+            _ => Kind::BlankLine,
+        };
+        Self::event(tok.at, kind)
     }
 
     /// A node follows; then `next`. A scalar or alias without properties
