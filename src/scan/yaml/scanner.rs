@@ -47,8 +47,9 @@ const KEY_BYTES: usize = 4 * KEY_CHARS;
 const QUEUE: usize = 16;
 /// The most tokens one step queues for a block line's first token: a
 /// block sequence's start and `-`, then a block mapping's start, a key, its
-/// `:`, a [`Tok::Lenient`] (a lone CR in the value) and two scalars.
-const LINE_TOKENS: usize = 8;
+/// `:`, two [`Tok::Lenient`]s (a quoted value's odd line break and
+/// indentation) and two scalars.
+const LINE_TOKENS: usize = 9;
 
 #[cfg(test)]
 std::thread_local! {
@@ -609,24 +610,25 @@ impl<'a> Scanner<'a> {
         }
         self.n_indents = open;
         if let Err(fault) = self.block_line_token(at, start, col, next, entry) {
-            return self.block_line_failed(fault, ends);
+            self.defer(fault, ends)?;
         }
         Ok(true)
     }
 
-    /// The line [`Scanner::block_line`] queued `ends` block ends for has
-    /// an error. The slow path gives the ends out first, then the error:
-    /// the ends stay queued (alone), the error waits for the next step.
+    /// A fast path found `fault` after the first `queued` tokens of this
+    /// step, which the slow path gives out first, in steps of their own,
+    /// then the error: they stay queued (alone), the error waits for the
+    /// next step.
     #[cold]
     #[inline(never)]
-    fn block_line_failed(&mut self, fault: Fault, ends: usize) -> Result<bool, Fault> {
-        if ends == 0 {
+    fn defer(&mut self, fault: Fault, queued: usize) -> Result<(), Fault> {
+        if queued == 0 {
             return Err(fault);
         }
-        self.q_len = ends;
+        self.q_len = queued;
         self.ended = true;
         self.deferred = Some(fault);
-        Ok(true)
+        Ok(())
     }
 
     /// The token starting the line [`Scanner::block_line`] found at `at`.
@@ -724,7 +726,8 @@ impl<'a> Scanner<'a> {
     /// queued now, as that step would queue it. If one space and a plain
     /// scalar follow ([`Scanner::plain_start_at`]), so is the one the step after would find
     /// there: no key may start there, and without NEL, U+2028 or U+2029 in
-    /// the input a block plain scalar has no error to report.
+    /// the input a block plain scalar has no error to report. So is a
+    /// quoted scalar there, whose error waits ([`Scanner::defer`]).
     #[inline(never)]
     fn value_right_after_key(&mut self) -> Result<(), Fault> {
         #[cfg(test)]
@@ -748,6 +751,21 @@ impl<'a> Scanner<'a> {
                 self.gap_tab = false;
                 self.pos = at + 2;
                 return self.plain_token(at + 2);
+            }
+            if let (b' ', Some(&q @ (b'"' | b'\''))) = (b[at + 1], b.get(at + 2)) {
+                // The same for a quoted scalar; its error, if any, waits
+                // behind the tokens before it.
+                self.gap_tab = false;
+                self.pos = at + 2;
+                let queued = self.q_len;
+                match self.quoted(at + 2, q == b'"') {
+                    Ok(scalar) => {
+                        self.after_node(true);
+                        self.push(at + 2, Tok::Scalar(scalar));
+                    }
+                    Err(fault) => self.defer(fault, queued)?,
+                }
+                return Ok(());
             }
             self.after_indicator = true;
         }

@@ -1137,7 +1137,10 @@ fn fast_path_inputs(mut check: impl FnMut(&[u8])) {
     for name in ["twitter", "citm_catalog", "canada", "k8s_swagger"] {
         check(&fs::read(data.join(format!("{name}.yaml"))).unwrap());
     }
-    let bases: [&[u8]; 19] = [
+    let bases: [&[u8]; 22] = [
+        b"a:\n  b: \"c\"\n  d: 'e'\nf: \"g\\\"h\"\n",
+        b"- a: \"b\r c\"\n- d: 'e\n f'\n",
+        b"a:\n  b:\n    c: \"d\\q\"\ne: 'f''g'\n",
         b"a:\n  b:\n    c: d\ne: f\n",
         b"- - 1\n  - 2\n- 3\n",
         b"a:\n- b\n- c: d\n  e: f\ng: h\n",
