@@ -185,20 +185,8 @@ impl<'a> Parser<'a> {
     /// One state transition; an event if it produced one.
     fn step(&mut self) -> Result<Option<SyntaxEvent<'a>>, Fault> {
         let tok = self.peek()?;
-        match tok.kind {
-            Tok::Comment { text, trailing } => {
-                self.take();
-                return Ok(Self::event(tok.at, Kind::Comment { text, trailing }));
-            }
-            Tok::Blank => {
-                self.take();
-                return Ok(Self::event(tok.at, Kind::BlankLine));
-            }
-            Tok::Lenient(what) => {
-                self.take();
-                return Ok(Self::event(tok.at, Kind::Lenient { what }));
-            }
-            _ => {}
+        if matches!(tok.kind, Tok::Comment { .. } | Tok::Blank | Tok::Lenient(_)) {
+            return Ok(self.trivia(tok));
         }
         let at = tok.at;
         let kind = tok.kind;
@@ -310,8 +298,7 @@ impl<'a> Parser<'a> {
             S::BlockSeqEntry => match kind {
                 Tok::BlockEntry => {
                     self.take();
-                    self.state = S::BlockSeqEntryNode;
-                    Ok(None)
+                    self.node_after_indicator(S::BlockSeqEntryNode, S::BlockSeqEntry)
                 }
                 Tok::BlockEnd => {
                     self.take();
@@ -328,8 +315,7 @@ impl<'a> Parser<'a> {
             S::IndentlessSeqEntry => match kind {
                 Tok::BlockEntry => {
                     self.take();
-                    self.state = S::IndentlessSeqEntryNode;
-                    Ok(None)
+                    self.node_after_indicator(S::IndentlessSeqEntryNode, S::IndentlessSeqEntry)
                 }
                 _ => {
                     self.pop();
@@ -346,8 +332,7 @@ impl<'a> Parser<'a> {
             S::BlockMapKey => match kind {
                 Tok::Key => {
                     self.take();
-                    self.state = S::BlockMapKeyNode;
-                    Ok(None)
+                    self.node_after_indicator(S::BlockMapKeyNode, S::BlockMapValue)
                 }
                 Tok::BlockEnd => {
                     self.take();
@@ -365,8 +350,7 @@ impl<'a> Parser<'a> {
             S::BlockMapValue => match kind {
                 Tok::Value => {
                     self.take();
-                    self.state = S::BlockMapValueNode;
-                    Ok(None)
+                    self.node_after_indicator(S::BlockMapValueNode, S::BlockMapKey)
                 }
                 Tok::Key | Tok::BlockEnd => self.empty_then(at, S::BlockMapKey),
                 _ => Err(self.err(at, "':' after the key")),
@@ -477,6 +461,20 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// A comment, blank line or leniency token (`tok`, the next): its
+    /// event, in any state. Out of line: it keeps the state machine's
+    /// step small.
+    #[inline(never)]
+    fn trivia(&mut self, tok: Token<'a>) -> Option<SyntaxEvent<'a>> {
+        self.take();
+        let kind = match tok.kind {
+            Tok::Comment { text, trailing } => Kind::Comment { text, trailing },
+            Tok::Lenient(what) => Kind::Lenient { what },
+            _ => Kind::BlankLine,
+        };
+        Self::event(tok.at, kind)
+    }
+
     /// A node follows; then `next`. A scalar or alias without properties
     /// (the usual node) is read at once rather than through the node state.
     fn enter_node(
@@ -510,6 +508,38 @@ impl<'a> Parser<'a> {
                 Ok(None)
             }
         }
+    }
+
+    /// After a block indicator (`-`, `?`, `:`) was taken: the state
+    /// `node` for the node after it, whose next state is `next`. The
+    /// usual node, a scalar with no properties, is read here at once, as
+    /// `node`'s step would read it (through [`Parser::enter_node`]), not
+    /// in a step of its own: a block line is then one step per event.
+    #[inline(always)]
+    fn node_after_indicator(
+        &mut self,
+        node: State,
+        next: State,
+    ) -> Result<Option<SyntaxEvent<'a>>, Fault> {
+        #[cfg(test)]
+        if super::scanner::SLOW_PATHS_ONLY.with(core::cell::Cell::get) {
+            self.state = node;
+            return Ok(None);
+        }
+        let tok = self.peek()?;
+        if let Tok::Scalar(scalar) = tok.kind {
+            self.take();
+            self.state = next;
+            return Ok(Self::event(
+                tok.at,
+                Kind::Scalar {
+                    props: Props::default(),
+                    scalar,
+                },
+            ));
+        }
+        self.state = node;
+        Ok(None)
     }
 
     /// An empty node (`key:` with no value) at `at`; then `next`.

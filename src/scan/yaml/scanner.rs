@@ -44,7 +44,12 @@ const KEY_CHARS: usize = 1024;
 /// How many bytes a key lookahead may read: 1024 characters of up to four.
 const KEY_BYTES: usize = 4 * KEY_CHARS;
 
-const QUEUE: usize = 8;
+const QUEUE: usize = 16;
+/// The most tokens one step queues for a block line's first token: a
+/// block sequence's start and `-`, then a block mapping's start, a key, its
+/// `:`, two [`Tok::Lenient`]s (a quoted value's odd line break and
+/// indentation) and two scalars.
+const LINE_TOKENS: usize = 9;
 
 #[cfg(test)]
 std::thread_local! {
@@ -89,7 +94,11 @@ pub(super) struct Scanner<'a> {
     /// The last token was `-`, `?` or `:` in block context.
     after_indicator: bool,
     started: bool,
+    /// No more tokens: the stream's end, or `deferred`.
     ended: bool,
+    /// An error found after block ends queued before it
+    /// ([`Scanner::block_line`]): the next step's.
+    deferred: Option<Fault>,
     /// Where the outermost open flow collection opens.
     flow_open_at: usize,
     /// An odd line break was warned of ([`Scanner::odd_line_break`]).
@@ -102,9 +111,8 @@ pub(super) struct Scanner<'a> {
     /// The outermost open flow collection was already warned of as
     /// [`LENIENT_FLOW_INDENT`].
     flow_lenient: bool,
-    /// Tokens found but not yet returned (a step can find up to five: a
-    /// block mapping start, a key, a [`Tok::Lenient`], the key's first
-    /// token, a comment).
+    /// Tokens found but not yet returned (a step can find up to
+    /// [`LINE_TOKENS`] after the block ends of [`Scanner::block_line`]).
     queue: [Token<'a>; QUEUE],
     /// Where the last key lookahead found the first line of a plain scalar
     /// to end (its start, its end), so the scalar's scan need not redo it.
@@ -155,6 +163,7 @@ impl<'a> Scanner<'a> {
             after_indicator: false,
             started: false,
             ended: false,
+            deferred: None,
             flow_lenient: false,
             warned_break: false,
             flow_open_at: 0,
@@ -261,7 +270,13 @@ impl<'a> Scanner<'a> {
             return Ok(());
         }
         if self.ended {
+            if let Some(fault) = self.deferred.take() {
+                return Err(fault);
+            }
             self.push(self.pos, Tok::StreamEnd);
+            return Ok(());
+        }
+        if self.block_line()? {
             return Ok(());
         }
         if self.skip_to_token()? {
@@ -404,22 +419,7 @@ impl<'a> Scanner<'a> {
                 self.adjacent_value = false;
                 self.push(pos, Tok::FlowEntry);
             }
-            b'-' if !flow && is_blank_or_end(next.as_ref()) => {
-                if !self.key_allowed {
-                    return Err(self.err(
-                        pos,
-                        "a line break before '-' (a sequence entry starts its own line)",
-                    ));
-                }
-                self.roll_indent(pos, col, Tok::BlockSeqStart)?;
-                self.pos += 1;
-                self.key_allowed = true;
-                self.after_indicator = true;
-                self.push(pos, Tok::BlockEntry);
-                if next == Some(b' ') {
-                    self.plain_right_after_entry()?;
-                }
-            }
+            b'-' if !flow && is_blank_or_end(next.as_ref()) => self.block_entry(pos, col, next)?,
             // go-yaml: in a flow collection `?` is always a key indicator.
             b'?' if flow || is_blank_or_end(next.as_ref()) => {
                 if flow {
@@ -541,6 +541,121 @@ impl<'a> Scanner<'a> {
         Ok(())
     }
 
+    /// A block sequence entry's `-` at `at` (column `col`), `next` the
+    /// byte after it.
+    #[inline]
+    fn block_entry(&mut self, at: usize, col: usize, next: Option<u8>) -> Result<(), Fault> {
+        if !self.key_allowed {
+            return Err(self.err(
+                at,
+                "a line break before '-' (a sequence entry starts its own line)",
+            ));
+        }
+        self.roll_indent(at, col, Tok::BlockSeqStart)?;
+        self.pos = at + 1;
+        self.key_allowed = true;
+        self.after_indicator = true;
+        self.push(at, Tok::BlockEntry);
+        if next == Some(b' ') {
+            self.plain_right_after_entry()?;
+        }
+        Ok(())
+    }
+
+    /// The common block line's fast path, at the line break (LF or CR
+    /// LF) ending a line with content: if the next line is indented by
+    /// spaces alone, no less than the current block indentation, and
+    /// starts with a plain scalar ([`Scanner::plain_start_at`]) or `- `,
+    /// its first token is what the next step would find after
+    /// [`Scanner::skip_to_token`] and the preamble's questions, none of
+    /// which can stop it (no blank line or comment, no tab, no document
+    /// marker or directive, no block end, not in a flow collection). It is
+    /// queued now, with the state they would leave. Returns whether it
+    /// queued it.
+    #[inline]
+    fn block_line(&mut self) -> Result<bool, Fault> {
+        #[cfg(test)]
+        if SLOW_PATHS_ONLY.with(Cell::get) {
+            return Ok(false);
+        }
+        let b = self.bytes();
+        let start = match b.get(self.pos) {
+            Some(b'\n') => self.pos + 1,
+            Some(b'\r') if b.get(self.pos + 1) == Some(&b'\n') => self.pos + 2,
+            _ => return Ok(false),
+        };
+        if self.flow_level > 0 || !self.line_has_content {
+            return Ok(false);
+        }
+        let at = skip_spaces(b, start);
+        let col = at - start;
+        let next = b.get(at + 1).copied();
+        let entry = b.get(at) == Some(&b'-') && next == Some(b' ');
+        if !(entry || self.plain_start_at(at)) {
+            return Ok(false);
+        }
+        // The block collections the line closes: as many block ends as
+        // the steps before its token would queue, if the queue holds them
+        // and what the line's fast paths queue after them.
+        let mut open = self.n_indents;
+        while open > 0 && i64::from(self.indents[open - 1]) > col as i64 {
+            open -= 1;
+        }
+        let ends = self.n_indents - open;
+        if ends > QUEUE - LINE_TOKENS {
+            return Ok(false);
+        }
+        for _ in 0..ends {
+            self.push(at, Tok::BlockEnd);
+        }
+        self.n_indents = open;
+        if let Err(fault) = self.block_line_token(at, start, col, next, entry) {
+            self.defer(fault, ends)?;
+        }
+        Ok(true)
+    }
+
+    /// A fast path found `fault` after the first `queued` tokens of this
+    /// step, which the slow path gives out first, in steps of their own,
+    /// then the error: they stay queued (alone), the error waits for the
+    /// next step.
+    #[cold]
+    #[inline(never)]
+    fn defer(&mut self, fault: Fault, queued: usize) -> Result<(), Fault> {
+        if queued == 0 {
+            return Err(fault);
+        }
+        self.q_len = queued;
+        self.ended = true;
+        self.deferred = Some(fault);
+        Ok(())
+    }
+
+    /// The token starting the line [`Scanner::block_line`] found at `at`.
+    #[inline]
+    fn block_line_token(
+        &mut self,
+        at: usize,
+        start: usize,
+        col: usize,
+        next: Option<u8>,
+        entry: bool,
+    ) -> Result<(), Fault> {
+        // What the line break, the indentation and the preamble leave.
+        self.pos = at;
+        self.line_start = start;
+        self.tab_at = None;
+        self.gap_tab = false;
+        self.key_allowed = true;
+        self.after_indicator = false;
+        self.line_has_content = true;
+        if entry {
+            self.block_entry(at, col, next)
+        } else {
+            self.plain_node(at, col, true)
+        }
+    }
+
     /// A node that is a plain scalar, at `at` (column `col`), and what
     /// comes with it: the key token before it if it is a key, and the
     /// common block line's fast path after.
@@ -611,7 +726,8 @@ impl<'a> Scanner<'a> {
     /// queued now, as that step would queue it. If one space and a plain
     /// scalar follow ([`Scanner::plain_start_at`]), so is the one the step after would find
     /// there: no key may start there, and without NEL, U+2028 or U+2029 in
-    /// the input a block plain scalar has no error to report.
+    /// the input a block plain scalar has no error to report. So is a
+    /// quoted scalar there, whose error waits ([`Scanner::defer`]).
     #[inline(never)]
     fn value_right_after_key(&mut self) -> Result<(), Fault> {
         #[cfg(test)]
@@ -635,6 +751,21 @@ impl<'a> Scanner<'a> {
                 self.gap_tab = false;
                 self.pos = at + 2;
                 return self.plain_token(at + 2);
+            }
+            if let (b' ', Some(&q @ (b'"' | b'\''))) = (b[at + 1], b.get(at + 2)) {
+                // The same for a quoted scalar; its error, if any, waits
+                // behind the tokens before it.
+                self.gap_tab = false;
+                self.pos = at + 2;
+                let queued = self.q_len;
+                match self.quoted(at + 2, q == b'"') {
+                    Ok(scalar) => {
+                        self.after_node(true);
+                        self.push(at + 2, Tok::Scalar(scalar));
+                    }
+                    Err(fault) => self.defer(fault, queued)?,
+                }
+                return Ok(());
             }
             self.after_indicator = true;
         }

@@ -1108,7 +1108,7 @@ fn tokens(input: &[u8], fast: bool) -> Vec<Result<super::token::Token<'_>, crate
         scanner.bump();
         let end = !matches!(tok, Ok(t) if t.kind != super::token::Tok::StreamEnd);
         out.push(tok);
-        if end || out.len() > 10_000 {
+        if end || out.len() > 1_000_000 {
             break;
         }
     }
@@ -1125,19 +1125,28 @@ fn same_tokens_fast_and_slow(input: &[u8]) {
     );
 }
 
-/// The scanner's fast paths against its slow paths: the same tokens and
-/// errors on every suite case and benchmark file, and on block lines
-/// around a key's `:` with every byte value at every position near it.
-#[test]
-fn fast_paths_give_the_slow_paths_tokens() {
+/// The inputs the fast paths are held to their slow paths on: every suite
+/// case and benchmark file, and block lines around a key's `:` and an
+/// entry's `-` with every byte value inserted or replaced at every
+/// position, and every prefix.
+fn fast_path_inputs(mut check: impl FnMut(&[u8])) {
     for case in cases() {
-        same_tokens_fast_and_slow(&fs::read(case.join("in.yaml")).unwrap());
+        check(&fs::read(case.join("in.yaml")).unwrap());
     }
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/data");
     for name in ["twitter", "citm_catalog", "canada", "k8s_swagger"] {
-        same_tokens_fast_and_slow(&fs::read(data.join(format!("{name}.yaml"))).unwrap());
+        check(&fs::read(data.join(format!("{name}.yaml"))).unwrap());
     }
-    let bases: [&[u8]; 13] = [
+    let bases: [&[u8]; 22] = [
+        b"a:\n  b: \"c\"\n  d: 'e'\nf: \"g\\\"h\"\n",
+        b"- a: \"b\r c\"\n- d: 'e\n f'\n",
+        b"a:\n  b:\n    c: \"d\\q\"\ne: 'f''g'\n",
+        b"a:\n  b:\n    c: d\ne: f\n",
+        b"- - 1\n  - 2\n- 3\n",
+        b"a:\n- b\n- c: d\n  e: f\ng: h\n",
+        b"a: b\r\nc:\r\n  - d\r\n",
+        b"- a: b\r c\n- d\n",
+        b"a:\n  b:\n    c:\n      d: e\n  f: g\nh: i\n",
         b"ab: cd\nef: gh\n",
         b"- 1\n- -2\n- - a\n",
         b"a: -1\n- b: c\n",
@@ -1157,16 +1166,48 @@ fn fast_paths_give_the_slow_paths_tokens() {
             for b in 0..=255u8 {
                 let mut inserted = base.to_vec();
                 inserted.insert(at, b);
-                same_tokens_fast_and_slow(&inserted);
+                check(&inserted);
                 if at < base.len() {
                     let mut replaced = base.to_vec();
                     replaced[at] = b;
-                    same_tokens_fast_and_slow(&replaced);
+                    check(&replaced);
                 }
             }
-            same_tokens_fast_and_slow(&base[..at]);
+            check(&base[..at]);
         }
     }
+}
+
+/// The scanner's fast paths against its slow paths: the same tokens and
+/// errors on every [`fast_path_inputs`] input.
+#[test]
+fn fast_paths_give_the_slow_paths_tokens() {
+    fast_path_inputs(same_tokens_fast_and_slow);
+}
+
+/// Every event the parser gives for `input`, up to the stream's end or
+/// the first error, with the fast paths (the scanner's and the parser's)
+/// on or off.
+fn events(input: &[u8], fast: bool) -> Vec<Result<SyntaxEvent<'_>, crate::error::Fault>> {
+    use super::scanner::SLOW_PATHS_ONLY;
+    SLOW_PATHS_ONLY.with(|slow| slow.set(!fast));
+    let out = Parser::new(input, MAX_DEPTH).collect();
+    SLOW_PATHS_ONLY.with(|slow| slow.set(false));
+    out
+}
+
+/// The parser's fast paths (and the scanner's) against the slow paths:
+/// the same events and errors on every [`fast_path_inputs`] input.
+#[test]
+fn fast_paths_give_the_slow_paths_events() {
+    fast_path_inputs(|input| {
+        assert_eq!(
+            events(input, true),
+            events(input, false),
+            "{:?}",
+            String::from_utf8_lossy(input)
+        );
+    });
 }
 
 /// The byte test sends to `load` exactly the inputs holding `&`, `*` or
