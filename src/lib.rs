@@ -310,9 +310,9 @@ impl Options {
         let json = json.as_ref();
         // Twice the input: the regular layout of a float-heavy file runs to
         // 1.7 times its input (canada), and growing the buffer midway copies
-        // it, about a tenth of such a conversion's time (measured; the
-        // instruction count hardly shows it). The room never written is
-        // address space only.
+        // it: 7-9% of canada's time, which the instruction count hardly
+        // shows (docs/performance.md). Room never written is address
+        // space only.
         let mut out = emit::TextBuf::with_capacity(json.len().saturating_mul(2));
         encode::encode_into_string(json, *self, &mut out)?;
         Ok(out.into_string())
