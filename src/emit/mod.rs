@@ -67,6 +67,16 @@ pub(crate) trait Sink {
     fn write_prefix(&mut self, len: usize) -> Result {
         self.out().write_str(&NEWLINE_SPACES[..len])
     }
+
+    /// Writes a list element on a line of its own: the first `len` bytes
+    /// of [`NEWLINE_SPACES`] (as [`Sink::write_prefix`]), `text` and the
+    /// trailing comma. One call, so a sink can make room once for all three.
+    #[inline(always)]
+    fn write_element(&mut self, len: usize, text: &str) -> Result {
+        self.write_prefix(len)?;
+        self.out().write_str(text)?;
+        self.out().write_str(",")
+    }
 }
 
 /// How many bytes [`Sink::write_prefix`] may copy at once: a line feed and
@@ -74,6 +84,16 @@ pub(crate) trait Sink {
 /// all four benchmark files, the deeper lines being rare.
 #[cfg(feature = "alloc")]
 const SHORT_PREFIX: usize = 16;
+
+/// The first [`SHORT_PREFIX`] bytes of [`NEWLINE_SPACES`], which is ASCII.
+#[cfg(feature = "alloc")]
+const INDENT_CHUNK: &[u8; SHORT_PREFIX] = {
+    assert!(NEWLINE_SPACES.is_ascii());
+    match NEWLINE_SPACES.as_bytes().first_chunk() {
+        Some(chunk) => chunk,
+        None => panic!("NEWLINE_SPACES is shorter than SHORT_PREFIX"),
+    }
+};
 
 /// The buffer `to_string` and the value module write into: bytes, not a
 /// `String`, so that cutting a fixed-size copy back
@@ -143,17 +163,46 @@ impl Sink for &mut TextBuf {
         self.truncate(len);
     }
 
+    /// Makes room once, then copies the fixed [`SHORT_PREFIX`] bytes of
+    /// the indent, the text over the indent's unused tail, and the comma:
+    /// no capacity check or length store between the three. On canada (a
+    /// number per line) 46.46 -> 43.62 M instructions, 7-8% of the time.
+    #[inline(always)]
+    fn write_element(&mut self, len: usize, text: &str) -> Result {
+        if len > SHORT_PREFIX {
+            self.write_prefix(len)?;
+            self.0.extend_from_slice(text.as_bytes());
+            self.0.push(b',');
+            return Ok(());
+        }
+        let (start, n) = (self.0.len(), text.len());
+        self.0.reserve(SHORT_PREFIX + n + 1);
+        #[allow(unsafe_code)]
+        // SAFETY: `reserve` made room for `SHORT_PREFIX + n + 1` bytes
+        // from `start`, and every write below stays inside it (`len` is at
+        // most `SHORT_PREFIX`); the fixed copy reads `INDENT_CHUNK`, which
+        // is `SHORT_PREFIX` bytes long. `text`, a shared borrow, cannot overlap the
+        // buffer we hold mutably. The first `len + n + 1` bytes from
+        // `start` are then written (the indent's first `len` bytes by the
+        // fixed copy, then `text`, then the comma), so the new length
+        // covers written bytes only; they are ASCII, a whole `&str` and
+        // ASCII, which keeps the buffer UTF-8 (see `into_string`).
+        unsafe {
+            let at = self.0.as_mut_ptr().add(start);
+            core::ptr::copy_nonoverlapping(INDENT_CHUNK.as_ptr(), at, SHORT_PREFIX);
+            core::ptr::copy_nonoverlapping(text.as_ptr(), at.add(len), n);
+            at.add(len + n).write(b',');
+            self.0.set_len(start + len + n + 1);
+        }
+        Ok(())
+    }
+
     #[inline(always)]
     fn write_prefix(&mut self, len: usize) -> Result {
-        const CHUNK: &[u8; SHORT_PREFIX] = match NEWLINE_SPACES.as_bytes().first_chunk() {
-            Some(chunk) => chunk,
-            None => panic!("NEWLINE_SPACES is shorter than SHORT_PREFIX"),
-        };
-        const { assert!(NEWLINE_SPACES.is_ascii()) };
         match len <= SHORT_PREFIX {
             true => {
                 let end = self.0.len() + len;
-                self.0.extend_from_slice(CHUNK);
+                self.0.extend_from_slice(INDENT_CHUNK);
                 self.0.truncate(end);
             }
             false => self.0.extend_from_slice(&NEWLINE_SPACES.as_bytes()[..len]),
@@ -347,11 +396,11 @@ impl<'w, K: Sink> Emitter<'w, K> {
 
     #[inline(always)]
     pub(crate) fn number(&mut self, text: &str, exponent: bool) -> Result {
-        self.before_value()?;
-        match exponent {
-            false => self.out.out().write_str(text)?,
-            true => number::write_exponent_form(self.out.out(), text)?,
+        if !exponent {
+            return self.verbatim(text);
         }
+        self.before_value()?;
+        number::write_exponent_form(self.out.out(), text)?;
         self.after_value()
     }
 
@@ -401,8 +450,22 @@ impl<'w, K: Sink> Emitter<'w, K> {
     /// Writes `true`, `false` or `null`, which read the same in KYAML.
     #[inline(always)]
     pub(crate) fn bool_or_null(&mut self, word: &str) -> Result {
+        self.verbatim(word)
+    }
+
+    /// Writes a scalar that is written as it is. An element of a regular
+    /// list (an uncuddled one, not compact) goes with its new line, indent
+    /// and comma in one [`Sink::write_element`]: what [`Emitter::before_value`],
+    /// the text and [`Emitter::after_value`] would write.
+    #[inline(always)]
+    fn verbatim(&mut self, text: &str) -> Result {
+        let len = 1 + 2 * (self.level + 1);
+        if self.top & (LIST | CUDDLED) == LIST && !self.compact && len <= NEWLINE_SPACES.len() {
+            self.top |= NONEMPTY;
+            return self.out.write_element(len, text);
+        }
         self.before_value()?;
-        self.out.out().write_str(word)?;
+        self.out.out().write_str(text)?;
         self.after_value()
     }
 
@@ -501,6 +564,28 @@ mod tests {
             assert_eq!(out.len(), 2 + len);
             assert_eq!(&out[2..], &NEWLINE_SPACES[..len]);
             assert!(core::str::from_utf8(out.as_bytes()).is_ok());
+        }
+    }
+
+    /// The byte buffer's one-call element writes what the three writes
+    /// it stands for write, for every indent length and texts longer and
+    /// shorter than the fixed copy. Run under Miri too (its `unsafe`).
+    #[test]
+    fn text_buf_write_element_writes_indent_text_and_comma() {
+        for len in 0..=NEWLINE_SPACES.len() {
+            for text in [
+                "",
+                "1",
+                "-65.613616999999977",
+                "null",
+                "ünïcödé text of more than sixteen bytes",
+            ] {
+                let mut out = TextBuf::with_capacity(0);
+                out.write_str("é").unwrap();
+                (&mut out).write_element(len, text).unwrap();
+                let expected = std::format!("é{}{text},", &NEWLINE_SPACES[..len]);
+                assert_eq!(out.into_string(), expected);
+            }
         }
     }
 
