@@ -116,7 +116,7 @@ fn encode_staged<W: Write + ?Sized>(
 pub(crate) fn encode_into_string(
     input: &[u8],
     opts: Options,
-    out: &mut alloc::string::String,
+    out: &mut crate::emit::TextBuf,
 ) -> Result<(), Error> {
     let store = crate::plan::Growing::default();
     run(input, opts, out, store, OnInvalid::KeepBefore)

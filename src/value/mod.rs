@@ -43,6 +43,7 @@ use core::fmt;
 
 use serde::Serialize;
 
+use crate::emit::TextBuf;
 use crate::error::ErrorKind;
 use crate::options::{Form, Input, Options};
 
@@ -51,7 +52,7 @@ pub use self::error::Error;
 /// Appends the KYAML of `value` under `opts` to `out`; on an error `out`
 /// is as it was. The one place every entry point of this module goes
 /// through.
-fn render<T: Serialize + ?Sized>(value: &T, opts: Options, out: &mut String) -> Result<(), Error> {
+fn render<T: Serialize + ?Sized>(value: &T, opts: Options, out: &mut TextBuf) -> Result<(), Error> {
     let start = out.len();
     let mut verdicts = ser::Verdicts::default();
     let mut result = ser::write(value, opts, out, &mut verdicts, true);
@@ -76,9 +77,9 @@ impl Options {
     /// ```
     #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
     pub fn value_to_string<T: Serialize + ?Sized>(&self, value: &T) -> Result<String, Error> {
-        let mut out = String::with_capacity(128);
+        let mut out = TextBuf::with_capacity(128);
         render(value, *self, &mut out)?;
-        Ok(out)
+        Ok(out.into_string())
     }
 
     /// Writes a `Serialize` value into any `fmt::Write`, in one write, only
@@ -206,11 +207,11 @@ impl<T: Serialize + ?Sized> fmt::Display for Dump<'_, T> {
 /// error: what [`Dump`] and [`Diff`] show.
 fn show<T: Serialize + ?Sized>(value: &T, compact: bool) -> String {
     let opts = Options::new().form(Form::Value).compact(compact);
-    let mut out = String::with_capacity(128);
+    let mut out = TextBuf::with_capacity(128);
     if let Err(err) = render(value, opts, &mut out) {
         let _ = fmt::write(&mut out, format_args!("null # not KYAML: {err}"));
     }
-    out
+    out.into_string()
 }
 
 /// A unified diff of two `Serialize` values as their regular KYAML

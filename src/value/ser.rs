@@ -1,5 +1,6 @@
 //! The `serde::Serializer` that drives the emitter: each call of a value's
-//! `Serialize` is one emitter event, written at once into a `String`.
+//! `Serialize` is one emitter event, written at once into a [`TextBuf`]
+//! (the bytes of a `String`).
 //!
 //! It makes the checks the two-step route (serde_json's text, then the
 //! JSON reader) makes, in the same places: serde_json's (map keys that
@@ -26,7 +27,7 @@ use serde::ser::{self, Impossible, Serialize};
 
 use super::error::Error;
 use super::number::{f32_text, f64_text, integer_text, push_display, Spelling};
-use crate::emit::{Emitter, Room};
+use crate::emit::{Emitter, Room, TextBuf};
 use crate::error::ErrorKind;
 use crate::options::Options;
 use crate::scan::{KeyId, Text};
@@ -112,9 +113,9 @@ enum OpenContainer {
     List { number: Option<usize> },
 }
 
-/// Writes one value through an [`Emitter`] into a `String`.
+/// Writes one value through an [`Emitter`] into a [`TextBuf`].
 pub(super) struct Writer<'e, 'v> {
-    emitter: Emitter<'e, &'e mut String>,
+    emitter: Emitter<'e, &'e mut TextBuf>,
     frames: Vec<OpenContainer>,
     /// A list has opened and its `[` waits for its first element (or its
     /// end), which decides whether it is cuddled.
@@ -145,7 +146,7 @@ pub(super) struct Writer<'e, 'v> {
 pub(super) fn write<T: Serialize + ?Sized>(
     value: &T,
     opts: Options,
-    out: &mut String,
+    out: &mut TextBuf,
     verdicts: &mut Verdicts,
     betting: bool,
 ) -> Result<(), Error> {
