@@ -16,6 +16,10 @@
 //! restarts the current document from a clone saved when it began, so the
 //! checking pass and the writing pass read the same bytes with the same
 //! code. Keys are read again the same way ([`StreamSource::key_at`]).
+//! After a lost bet ([`Source::rewind_and_skim`]) the skim reads on the
+//! reader itself and keeps what it gives out, which reading then replays
+//! (`kept`): the one-pass writer's memory grows by that list's items, and
+//! its input is read once more, not twice.
 //! Warnings go to one list shared by every reading of the stream, each
 //! noted once: by the first reading that takes the syntax event it is
 //! about.
