@@ -132,24 +132,16 @@ pub(crate) struct StreamSource<'a> {
     /// text), and a read per question made a map of 3,000 such keys take
     /// 9 s. Held only after that question, and dropped with the document.
     keys: RefCell<Option<KeysByPosition<'a>>>,
-    /// The events a lost bet's skim gave out ([`Source::rewind_and_skim`]),
-    /// given out again from `replayed` on; while it holds any, the window
-    /// keeps every item loaded (`kept` names them by number) and so does
-    /// `loader.out.store` their texts. `replayed` is `RECORDING` while the
-    /// skim reads.
-    kept: Vec<Given<'a>>,
-    replayed: usize,
-}
-
-/// `StreamSource::replayed` while a skim records what it reads.
-const RECORDING: usize = usize::MAX;
-
-/// An event a lost bet's skim gave out: a data item, by number, or a
-/// comment.
-#[derive(Clone, Copy, Debug)]
-enum Given<'a> {
-    Item(usize),
-    Trivia(Trivia<'a>),
+    /// What a lost bet's skim gave out ([`Source::rewind_and_skim`]),
+    /// given out again while `replaying`: the items numbered from
+    /// `kept.0` (the next) to `kept.1`, which the window keeps (and
+    /// `loader.out.store` their texts), and the comments given out among
+    /// them, from `kept_comment` on, each with the number of the item it
+    /// came before.
+    kept: (usize, usize),
+    kept_comments: Vec<(usize, Trivia<'a>)>,
+    kept_comment: usize,
+    replaying: bool,
 }
 
 impl<'a> StreamSource<'a> {
@@ -183,8 +175,10 @@ impl<'a> StreamSource<'a> {
             noted,
             start: None,
             keys: RefCell::new(None),
-            kept: Vec::new(),
-            replayed: 0,
+            kept: (0, 0),
+            kept_comments: Vec::new(),
+            kept_comment: 0,
+            replaying: false,
         }
     }
 
@@ -390,8 +384,8 @@ impl<'a> StreamSource<'a> {
 impl<'a> StreamSource<'a> {
     /// Reads the list just opened to its end (or the document's first
     /// error), telling `shapes` what it holds (see [`Source::skim_list`]);
-    /// with `KEEP`, notes each event given out in `kept`, and keeps the
-    /// window they are in.
+    /// with `KEEP`, keeps the window and notes the comments given out in
+    /// `kept_comments`.
     fn skim<const KEEP: bool>(&mut self, shapes: &mut impl Shapes) {
         let base = self.depth.saturating_sub(1);
         shapes.list(base, self.list_starts_with_container());
@@ -407,11 +401,8 @@ impl<'a> StreamSource<'a> {
                 Ok(Some(event)) => (Skimmed::of(&event), None),
                 _ => return,
             };
-            if KEEP {
-                self.kept.push(match trivia {
-                    Some(trivia) => Given::Trivia(trivia),
-                    None => Given::Item(self.next - 1),
-                });
+            if let (true, Some(trivia)) = (KEEP, trivia) {
+                self.kept_comments.push((self.next, trivia));
             }
             let holder = self.depth;
             match kind {
@@ -452,7 +443,7 @@ impl<'a> StreamSource<'a> {
     #[inline(always)]
     fn read_event<const DROP: bool>(&mut self) -> Result<Option<Event<'_, Trivia<'a>>>, Fault> {
         if !self.open {
-            return match self.replayed < self.kept.len() {
+            return match self.replaying {
                 true => Ok(Some(self.replay())),
                 false => Ok(None),
             };
@@ -511,29 +502,40 @@ impl<'a> StreamSource<'a> {
 
     /// Whether a document is open (see `open`).
     fn in_document(&self) -> bool {
-        self.open || self.replayed < self.kept.len()
+        self.open || self.replaying
     }
 
     /// Gives out the next event kept by a lost bet's skim, as it was given
-    /// out then; after the last, the window may be dropped again.
+    /// out then; after the last, reading goes on from the input.
     #[inline(never)]
     fn replay(&mut self) -> Event<'_, Trivia<'a>> {
-        let given = self.kept[self.replayed];
-        self.replayed += 1;
-        if self.replayed == self.kept.len() {
-            self.kept.clear();
-            self.replayed = 0;
-            self.open = true;
+        let (next, end) = self.kept;
+        let comment = self.kept_comments.get(self.kept_comment);
+        let given = match comment {
+            Some(&(before, trivia)) if before <= next => {
+                self.kept_comment += 1;
+                Err(trivia)
+            }
+            _ => {
+                self.kept.0 = next + 1;
+                Ok(next)
+            }
+        };
+        if self.kept.0 >= end && self.kept_comment == self.kept_comments.len() {
+            self.kept_comments.clear();
+            (self.kept_comment, self.replaying, self.open) = (0, false, true);
         }
         match given {
-            Given::Trivia(trivia) => Event::Trivia(trivia),
-            Given::Item(n) => {
+            Err(trivia) => Event::Trivia(trivia),
+            Ok(n) => {
                 let item = self.item(n).unwrap_or(Item::Null { at: self.at });
                 self.item_event(item)
             }
         }
     }
+}
 
+impl<'a> StreamSource<'a> {
     /// Every key of the current document with where its event starts, in
     /// document order, read again from the document's start (up to its
     /// end or first error).
@@ -597,8 +599,8 @@ impl<'a> Source<'a> for StreamSource<'a> {
         self.preamble.clear();
         self.preamble_next = 0;
         self.depth = 0;
-        self.kept.clear();
-        self.replayed = 0;
+        self.kept_comments.clear();
+        (self.kept_comment, self.replaying) = (0, false);
         let Some(&doc) = self.loader.out.docs.first() else {
             // An input of nothing but comments: they are its preamble.
             self.open = false;
@@ -670,10 +672,10 @@ impl<'a> Source<'a> for StreamSource<'a> {
     /// Asked right after a list opened: its first element, looked at when
     /// the list's start was given out.
     fn list_starts_with_container(&self) -> bool {
-        let next = match self.replayed.checked_sub(1).and_then(|i| self.kept.get(i)) {
-            // Replaying: the item after the list's start.
-            Some(&Given::Item(n)) if self.replayed <= self.kept.len() => n + 1,
-            _ => self.next,
+        // Replaying, the item after the list's start is the next kept.
+        let next = match self.replaying {
+            true => self.kept.0,
+            false => self.next,
         };
         matches!(self.item(next), Some(Item::Open { .. }))
     }
@@ -693,12 +695,14 @@ impl<'a> Source<'a> for StreamSource<'a> {
     fn rewind_and_skim(&mut self, mark: Self, shapes: &mut impl Shapes) {
         *self = mark;
         let (at, depth) = (self.at, self.depth);
-        self.kept.clear();
-        self.replayed = RECORDING;
+        self.kept_comments.clear();
+        let first = self.next;
         self.skim::<true>(shapes);
-        (self.at, self.depth, self.replayed) = (at, depth, 0);
+        (self.at, self.depth, self.kept_comment) = (at, depth, 0);
+        self.kept = (first, self.next);
         // Replayed first (see `open`).
-        self.open = self.kept.is_empty();
+        self.replaying = first < self.next || !self.kept_comments.is_empty();
+        self.open = !self.replaying;
     }
 
     fn preamble(&mut self) -> Option<Trivia<'a>> {
