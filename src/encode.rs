@@ -615,13 +615,12 @@ impl<'o, 'a, S: Store, K: Sink, Src: Source<'a>> Pass<'o, S, K, Src> {
         let Some(bet) = self.bet.take() else {
             return Ok(());
         };
-        *src = bet.src;
         self.emitter.rewind(bet.emitter);
         self.plan.truncate_keys(bet.keys);
         self.lists = ListNumbers::from(bet.list + 1);
-        let start = src.token_start();
-        self.decided_below = Some(src.depth() - 1);
-        let cuddled = self.plan.verdict_or_skim(bet.list, src);
+        let start = bet.src.token_start();
+        self.decided_below = Some(bet.src.depth() - 1);
+        let cuddled = self.plan.verdict_after_rewind(bet.list, src, bet.src);
         self.emitter
             .list_start(cuddled)
             .map_err(|_| sink_failed(start))

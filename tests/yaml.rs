@@ -796,3 +796,37 @@ fn a_blank_line_before_a_document_end_stays_in_its_document() {
         assert_eq!(opts.to_string(want).as_deref(), Ok(want), "{streaming:?}");
     }
 }
+
+/// A lost bet's list is read once more by the streaming reader and then
+/// replayed from what that skim kept: what follows the loss (an error, a
+/// duplicate key, a warning, another lost bet, the next document) comes
+/// out as the loading reader has it.
+#[test]
+fn a_lost_bets_list_replays_as_the_loaded_reader_reads_it() {
+    let inputs = [
+        "- - a\n  # c\n  - b\n- x: 1\n  x: 2\n",
+        "- - a\n  # c\n  - b\n- [1, 2\n",
+        "- - a\n  # c\n  - yes\n- on\n",
+        "- - a\n  # c\n- b\n---\n- - c\n  - d\n  # e\n- f: g\n  # h\n- 1\n",
+        "- # c\n  - a\n  - b\n- - c # d\n\n  - - e\n    - f\n  # g\n",
+        "k:\n- - 1\n  - 2\n- 3 # c\nl:\n- - 4\n  # d\n  - [5, 6]\n- - 7\n",
+        "- - a\n  # c\n  - b\n- - c\n  - d\n- e\n...\n# f\n--- x\n",
+    ];
+    for input in inputs {
+        for compact in [false, true] {
+            let read = |streaming: bool| {
+                let opts = yaml().compact(compact).yaml_streaming(Some(streaming));
+                let mut out = Vec::new();
+                let mut warnings = Vec::new();
+                let written = opts.to_writer_with_warnings(input, &mut out, &mut warnings);
+                (
+                    opts.to_string(input).map_err(|e| e.to_string()),
+                    String::from_utf8(out).unwrap(),
+                    written.map_err(|e| e.to_string()),
+                    format!("{warnings:?}"),
+                )
+            };
+            assert_eq!(read(true), read(false), "{input:?} (compact {compact})");
+        }
+    }
+}

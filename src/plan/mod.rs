@@ -165,11 +165,41 @@ impl<'r, S: Store> Plan<'r, S> {
     /// Only lists whose first element is a container are numbered (see
     /// [`ListNumbers`]).
     pub(crate) fn verdict_or_skim<'a>(&mut self, n: usize, src: &impl Source<'a>) -> bool {
+        self.verdict_or(n, |skim| src.skim_list(skim))
+    }
+
+    /// [`Plan::verdict_or_skim`] for list number `n` of a lost bet: `src`
+    /// goes back to `mark`, saved just after the list's start, and the
+    /// skim is [`Source::rewind_and_skim`]'s (which may keep what it reads
+    /// for the writing that follows).
+    pub(crate) fn verdict_after_rewind<'a, Src: Source<'a>>(
+        &mut self,
+        n: usize,
+        src: &mut Src,
+        mark: Src,
+    ) -> bool {
+        let mut mark = Some(mark);
+        let verdict = self.verdict_or(n, |skim| {
+            if let Some(mark) = mark.take() {
+                src.rewind_and_skim(mark, skim);
+            }
+        });
+        if let Some(mark) = mark {
+            // Decided without a skim: only the going back.
+            *src = mark;
+        }
+        verdict
+    }
+
+    /// The verdict of list number `n`, kept or found by `skim`, whose
+    /// verdicts then replace the window.
+    #[inline(always)]
+    fn verdict_or(&mut self, n: usize, skim: impl FnOnce(&mut Skim<'_, 'r, S>)) -> bool {
         if !(self.base..self.base + self.covered).contains(&n) {
             // The list's own frame sits below the frames of the maps that
             // enclose it, which a writing pass may be keeping.
             (self.base, self.covered) = (n, 0);
-            src.skim_list(&mut Skim {
+            skim(&mut Skim {
                 plan: self,
                 lists: ListNumbers::default(),
             });

@@ -129,6 +129,16 @@ pub(crate) trait Source<'a>: Clone {
     /// then exact up to the first error), telling `shapes` what it holds.
     fn skim_list(&self, shapes: &mut impl Shapes);
 
+    /// Goes back to `mark`, a clone of this source saved just after a
+    /// [`Event::ListStart`] earlier in the current document (a lost bet),
+    /// and skims that list as [`Source::skim_list`] does. A source may keep
+    /// what the skim reads, so that reading on from `mark` replays it
+    /// rather than reading the input again.
+    fn rewind_and_skim(&mut self, mark: Self, shapes: &mut impl Shapes) {
+        *self = mark;
+        self.skim_list(shapes);
+    }
+
     /// The next comment (or blank line) to write before the current
     /// document's `---` header; after the last document, those of an
     /// input that holds nothing else. Sources without comments have none.

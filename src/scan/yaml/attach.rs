@@ -218,8 +218,11 @@ impl<'a> Attach<'a> {
             current.sort_by_key(|r| r.0);
         }
         let due = before + current.iter().take_while(|r| r.0 < horizon).count();
-        out.extend(self.trivia.drain(..due));
-        self.taken += due;
+        if due > 0 {
+            // Else (a comment waiting for its node) nothing moves.
+            out.extend(self.trivia.drain(..due));
+            self.taken += due;
+        }
         horizon
     }
 

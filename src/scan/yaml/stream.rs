@@ -16,6 +16,10 @@
 //! restarts the current document from a clone saved when it began, so the
 //! checking pass and the writing pass read the same bytes with the same
 //! code. Keys are read again the same way ([`StreamSource::key_at`]).
+//! After a lost bet ([`Source::rewind_and_skim`]) the skim reads on the
+//! reader itself and keeps what it gives out, which reading then replays
+//! (`kept`): the one-pass writer's memory grows by that list's items, and
+//! its input is read once more, not twice.
 //! Warnings go to one list shared by every reading of the stream, each
 //! noted once: by the first reading that takes the syntax event it is
 //! about.
@@ -101,7 +105,10 @@ pub(crate) struct StreamSource<'a> {
     unsettled: Option<Step>,
     /// The document has had a record (then `settle` knows it).
     settling: bool,
-    /// A document is open: `loader.out.docs[0]`.
+    /// A document is open (`loader.out.docs[0]`) and its events are read
+    /// from the window; false also while a lost bet's skim is replayed
+    /// (`kept`), so that `next_event` asks one question before reading.
+    /// [`StreamSource::in_document`] says whether a document is open.
     open: bool,
     /// Where the current document's items end once it is closed, else
     /// `usize::MAX` (see [`StreamSource::note_end`]).
@@ -125,6 +132,16 @@ pub(crate) struct StreamSource<'a> {
     /// text), and a read per question made a map of 3,000 such keys take
     /// 9 s. Held only after that question, and dropped with the document.
     keys: RefCell<Option<KeysByPosition<'a>>>,
+    /// What a lost bet's skim gave out ([`Source::rewind_and_skim`]),
+    /// given out again while `replaying`: the items numbered from
+    /// `kept.0` (the next) to `kept.1`, which the window keeps (and
+    /// `loader.out.store` their texts), and the comments given out among
+    /// them, from `kept_comment` on, each with the number of the item it
+    /// came before.
+    kept: (usize, usize),
+    kept_comments: Vec<(usize, Trivia<'a>)>,
+    kept_comment: usize,
+    replaying: bool,
 }
 
 impl<'a> StreamSource<'a> {
@@ -158,6 +175,10 @@ impl<'a> StreamSource<'a> {
             noted,
             start: None,
             keys: RefCell::new(None),
+            kept: (0, 0),
+            kept_comments: Vec::new(),
+            kept_comment: 0,
+            replaying: false,
         }
     }
 
@@ -361,46 +382,74 @@ impl<'a> StreamSource<'a> {
 }
 
 impl<'a> StreamSource<'a> {
-    /// Every key of the current document with where its event starts, in
-    /// document order, read again from the document's start (up to its
-    /// end or first error).
-    fn read_keys(&self) -> Vec<(usize, KeyText<'a>)> {
-        let mut keys = Vec::new();
-        let Some(start) = &self.start else {
-            return keys;
-        };
-        let mut again = StreamSource::clone(start);
-        again.noted = None;
+    /// Reads the list just opened to its end (or the document's first
+    /// error), telling `shapes` what it holds (see [`Source::skim_list`]);
+    /// with `KEEP`, keeps the window and notes the comments given out in
+    /// `kept_comments`.
+    fn skim<const KEEP: bool>(&mut self, shapes: &mut impl Shapes) {
+        let base = self.depth.saturating_sub(1);
+        shapes.list(base, self.list_starts_with_container());
+        // The next event is the first element of the list just opened.
+        let mut first = true;
         loop {
-            let found = match again.next_event() {
-                Ok(Some(Event::Key(text))) => String::from(text.raw()),
-                Ok(Some(_)) => continue,
-                _ => return keys,
+            let event = match KEEP {
+                true => self.read_event::<false>(),
+                false => self.read_event::<true>(),
             };
-            let item = again.next.checked_sub(1).and_then(|n| again.item(n));
-            let text = match item {
-                Some(Item::Key {
-                    text: TextRef::Input(text),
-                    ..
-                }) => KeyText::Input(text),
-                _ => KeyText::Decoded(found),
+            let (kind, trivia) = match event {
+                Ok(Some(Event::Trivia(trivia))) => (Skimmed::Trivia, Some(trivia)),
+                Ok(Some(event)) => (Skimmed::of(&event), None),
+                _ => return,
             };
-            keys.push((again.at, text));
+            if let (true, Some(trivia)) = (KEEP, trivia) {
+                self.kept_comments.push((self.next, trivia));
+            }
+            let holder = self.depth;
+            match kind {
+                Skimmed::Open(map) => {
+                    let d = self.depth - 1;
+                    match map {
+                        true => shapes.map(d),
+                        false => shapes.list(d, self.list_starts_with_container()),
+                    }
+                    first = !map;
+                }
+                Skimmed::Close => {
+                    if self.depth <= base {
+                        return;
+                    }
+                    first = false;
+                }
+                Skimmed::Key => {}
+                // Directly in a list, it uncuddles it.
+                Skimmed::Trivia => {
+                    if holder > 0 && shapes.is_list(holder - 1) {
+                        shapes.scalar_element(holder - 1);
+                    }
+                }
+                Skimmed::Scalar => {
+                    if holder > 0 && !first && shapes.is_list(holder - 1) {
+                        shapes.scalar_element(holder - 1);
+                    }
+                    first = false;
+                }
+            }
         }
     }
-}
 
-impl<'a> Source<'a> for StreamSource<'a> {
-    type Trivia = Trivia<'a>;
-    type KeyText = KeyText<'a>;
-
-    /// The next event of the current document (see [`Source::next_event`]).
-    fn next_event(&mut self) -> Result<Option<Event<'_, Trivia<'a>>>, Fault> {
+    /// The next event (see [`Source::next_event`]); with `DROP`, the
+    /// window is dropped once everything loaded was given out (not while a
+    /// lost bet's skim keeps it).
+    #[inline(always)]
+    fn read_event<const DROP: bool>(&mut self) -> Result<Option<Event<'_, Trivia<'a>>>, Fault> {
         if !self.open {
-            return Ok(None);
+            return match self.replaying {
+                true => Ok(Some(self.replay())),
+                false => Ok(None),
+            };
         }
         let out = &mut self.loader.out;
-        if self.next == out.base + out.items.len() && !out.items.is_empty() {
+        if DROP && self.next == out.base + out.items.len() && !out.items.is_empty() {
             // Everything loaded was given out.
             out.base = self.next;
             out.items.clear();
@@ -451,9 +500,83 @@ impl<'a> Source<'a> for StreamSource<'a> {
         }
     }
 
+    /// Whether a document is open (see `open`).
+    fn in_document(&self) -> bool {
+        self.open || self.replaying
+    }
+
+    /// Gives out the next event kept by a lost bet's skim, as it was given
+    /// out then; after the last, reading goes on from the input.
+    #[inline(never)]
+    fn replay(&mut self) -> Event<'_, Trivia<'a>> {
+        let (next, end) = self.kept;
+        let comment = self.kept_comments.get(self.kept_comment);
+        let given = match comment {
+            Some(&(before, trivia)) if before <= next => {
+                self.kept_comment += 1;
+                Err(trivia)
+            }
+            _ => {
+                self.kept.0 = next + 1;
+                Ok(next)
+            }
+        };
+        if self.kept.0 >= end && self.kept_comment == self.kept_comments.len() {
+            self.kept_comments.clear();
+            (self.kept_comment, self.replaying, self.open) = (0, false, true);
+        }
+        match given {
+            Err(trivia) => Event::Trivia(trivia),
+            Ok(n) => {
+                let item = self.item(n).unwrap_or(Item::Null { at: self.at });
+                self.item_event(item)
+            }
+        }
+    }
+}
+
+impl<'a> StreamSource<'a> {
+    /// Every key of the current document with where its event starts, in
+    /// document order, read again from the document's start (up to its
+    /// end or first error).
+    fn read_keys(&self) -> Vec<(usize, KeyText<'a>)> {
+        let mut keys = Vec::new();
+        let Some(start) = &self.start else {
+            return keys;
+        };
+        let mut again = StreamSource::clone(start);
+        again.noted = None;
+        loop {
+            let found = match again.next_event() {
+                Ok(Some(Event::Key(text))) => String::from(text.raw()),
+                Ok(Some(_)) => continue,
+                _ => return keys,
+            };
+            let item = again.next.checked_sub(1).and_then(|n| again.item(n));
+            let text = match item {
+                Some(Item::Key {
+                    text: TextRef::Input(text),
+                    ..
+                }) => KeyText::Input(text),
+                _ => KeyText::Decoded(found),
+            };
+            keys.push((again.at, text));
+        }
+    }
+}
+
+impl<'a> Source<'a> for StreamSource<'a> {
+    type Trivia = Trivia<'a>;
+    type KeyText = KeyText<'a>;
+
+    /// The next event of the current document (see [`Source::next_event`]).
+    fn next_event(&mut self) -> Result<Option<Event<'_, Trivia<'a>>>, Fault> {
+        self.read_event::<true>()
+    }
+
     /// Moves to the next document (see [`Source::next_document`]).
     fn next_document(&mut self) -> Result<bool, Fault> {
-        if self.open {
+        if self.in_document() {
             // The rest of the current one, unread.
             while !self.closed() {
                 self.pull();
@@ -476,6 +599,8 @@ impl<'a> Source<'a> for StreamSource<'a> {
         self.preamble.clear();
         self.preamble_next = 0;
         self.depth = 0;
+        self.kept_comments.clear();
+        (self.kept_comment, self.replaying) = (0, false);
         let Some(&doc) = self.loader.out.docs.first() else {
             // An input of nothing but comments: they are its preamble.
             self.open = false;
@@ -513,7 +638,10 @@ impl<'a> Source<'a> for StreamSource<'a> {
             return ahead.peek_document();
         }
         let docs = &self.loader.out.docs;
-        match (docs.get(usize::from(self.open)), self.loader.out.after) {
+        match (
+            docs.get(usize::from(self.in_document())),
+            self.loader.out.after,
+        ) {
             (Some(doc), _) => Ok((doc.start, true)),
             (None, Some(fault)) => Err(fault),
             (None, None) => Ok((self.at, false)),
@@ -544,7 +672,12 @@ impl<'a> Source<'a> for StreamSource<'a> {
     /// Asked right after a list opened: its first element, looked at when
     /// the list's start was given out.
     fn list_starts_with_container(&self) -> bool {
-        matches!(self.item(self.next), Some(Item::Open { .. }))
+        // Replaying, the item after the list's start is the next kept.
+        let next = match self.replaying {
+            true => self.kept.0,
+            false => self.next,
+        };
+        matches!(self.item(next), Some(Item::Open { .. }))
     }
 
     /// Looks over the list just opened to its end (see
@@ -552,46 +685,24 @@ impl<'a> Source<'a> for StreamSource<'a> {
     fn skim_list(&self, shapes: &mut impl Shapes) {
         let mut cursor = self.clone();
         cursor.noted = None;
-        let base = self.depth.saturating_sub(1);
-        shapes.list(base, self.list_starts_with_container());
-        // The next event is the first element of the list just opened.
-        let mut first = true;
-        loop {
-            let kind = match cursor.next_event() {
-                Ok(Some(event)) => Skimmed::of(&event),
-                _ => return,
-            };
-            let holder = cursor.depth;
-            match kind {
-                Skimmed::Open(map) => {
-                    let d = cursor.depth - 1;
-                    match map {
-                        true => shapes.map(d),
-                        false => shapes.list(d, cursor.list_starts_with_container()),
-                    }
-                    first = !map;
-                }
-                Skimmed::Close => {
-                    if cursor.depth <= base {
-                        return;
-                    }
-                    first = false;
-                }
-                Skimmed::Key => {}
-                // Directly in a list, it uncuddles it.
-                Skimmed::Trivia => {
-                    if holder > 0 && shapes.is_list(holder - 1) {
-                        shapes.scalar_element(holder - 1);
-                    }
-                }
-                Skimmed::Scalar => {
-                    if holder > 0 && !first && shapes.is_list(holder - 1) {
-                        shapes.scalar_element(holder - 1);
-                    }
-                    first = false;
-                }
-            }
-        }
+        cursor.skim::<false>(shapes);
+    }
+
+    /// Goes back to the lost bet's `mark` and skims its list there,
+    /// keeping what the skim gives out: reading on replays it (see
+    /// [`StreamSource::kept`]), so the list is read from the input once
+    /// more, not twice.
+    fn rewind_and_skim(&mut self, mark: Self, shapes: &mut impl Shapes) {
+        *self = mark;
+        let (at, depth) = (self.at, self.depth);
+        self.kept_comments.clear();
+        let first = self.next;
+        self.skim::<true>(shapes);
+        (self.at, self.depth, self.kept_comment) = (at, depth, 0);
+        self.kept = (first, self.next);
+        // Replayed first (see `open`).
+        self.replaying = first < self.next || !self.kept_comments.is_empty();
+        self.open = !self.replaying;
     }
 
     fn preamble(&mut self) -> Option<Trivia<'a>> {
@@ -602,7 +713,7 @@ impl<'a> Source<'a> for StreamSource<'a> {
 
     fn document_is_empty(&self) -> bool {
         let doc = self.loader.out.docs.first();
-        self.open && doc.is_some_and(|d| self.closed() && d.first == d.end)
+        self.in_document() && doc.is_some_and(|d| self.closed() && d.first == d.end)
     }
 
     /// The key whose event started at `pos` in the current document: from
