@@ -486,17 +486,7 @@ impl<'a> Parser<'a> {
         indentless: bool,
     ) -> Result<Option<SyntaxEvent<'a>>, Fault> {
         match kind {
-            Tok::Scalar(scalar) => {
-                self.take();
-                self.state = next;
-                Ok(Self::event(
-                    at,
-                    Kind::Scalar {
-                        props: Props::default(),
-                        scalar,
-                    },
-                ))
-            }
+            Tok::Scalar(scalar) => Ok(self.bare_scalar(at, scalar, next)),
             Tok::Alias(name) => {
                 self.take();
                 self.state = next;
@@ -528,18 +518,30 @@ impl<'a> Parser<'a> {
         }
         let tok = self.peek()?;
         if let Tok::Scalar(scalar) = tok.kind {
-            self.take();
-            self.state = next;
-            return Ok(Self::event(
-                tok.at,
-                Kind::Scalar {
-                    props: Props::default(),
-                    scalar,
-                },
-            ));
+            return Ok(self.bare_scalar(tok.at, scalar, next));
         }
         self.state = node;
         Ok(None)
+    }
+
+    /// The scalar token `scalar` at `at`, the next, with no properties
+    /// (the usual node): taken, its event, then `next`.
+    #[inline(always)]
+    fn bare_scalar(
+        &mut self,
+        at: usize,
+        scalar: Scalar<'a>,
+        next: State,
+    ) -> Option<SyntaxEvent<'a>> {
+        self.take();
+        self.state = next;
+        Self::event(
+            at,
+            Kind::Scalar {
+                props: Props::default(),
+                scalar,
+            },
+        )
     }
 
     /// An empty node (`key:` with no value) at `at`; then `next`.
