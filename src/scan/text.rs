@@ -176,7 +176,7 @@ impl KeyId {
         let words = swar::words(bytes);
         let short = (1..=KeyId::WORDS_MAX).contains(&plain.len());
         KeyId {
-            hash: hash_words(bytes.len(), words),
+            hash: hash_key(bytes, words),
             words: short.then_some(words),
         }
     }
@@ -193,8 +193,9 @@ impl KeyId {
             buf[len..len + take].copy_from_slice(&utf8[..take]);
             len += take;
         }
+        let bytes = &buf[..len];
         KeyId {
-            hash: hash_words(len, swar::words(&buf[..len])),
+            hash: hash_key(bytes, swar::words(bytes)),
             words: None,
         }
     }
@@ -214,13 +215,42 @@ pub(crate) fn utf8_len(lead: u8) -> Option<usize> {
     }
 }
 
-/// Mixes a length and its bytes' [`swar::words`], so that the top bits
-/// depend on every word. Keys longer than 24 bytes that share their words
-/// collide, and are then told apart by their text.
-fn hash_words(len: usize, [a, b, c]: [u64; 3]) -> u64 {
-    let h = (len as u64 ^ a).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+/// The hash of the (at most [`KeyId::HASHED`]) bytes of a key, given their
+/// [`swar::words`]: the length and the words mixed so that the top bits
+/// depend on every word, and for a key over 24 bytes, whose words skip its
+/// middle, every eight bytes from byte 16 on mixed in too. Keys that share
+/// a long prefix and suffix (`io.k8s.api.core.v1.Pod…Spec`) are common in
+/// real maps, and a collision costs the duplicate check a reading of the
+/// key texts again (`Source::key_at`: for a streamed document, the whole
+/// document read a second time).
+#[inline]
+fn hash_key(bytes: &[u8], [a, b, c]: [u64; 3]) -> u64 {
+    let h = (bytes.len() as u64 ^ a).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let h = (h.rotate_left(29) ^ b).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    (h.rotate_left(29) ^ c).wrapping_mul(0x94D0_49BB_1331_11EB)
+    let mut h = (h.rotate_left(29) ^ c).wrapping_mul(0x94D0_49BB_1331_11EB);
+    if bytes.len() > KeyId::WORDS_MAX {
+        h = hash_middle(h, bytes);
+    }
+    h
+}
+
+/// Mixes into `h` the bytes from 16 to `bytes.len() - 8`, which
+/// [`swar::words`] skips, eight at a time (the last word overlapping the one
+/// before it when they are not a multiple of eight).
+#[inline(never)]
+fn hash_middle(mut h: u64, bytes: &[u8]) -> u64 {
+    let word = |at: usize| {
+        let mut w = [0; 8];
+        w.copy_from_slice(&bytes[at..at + 8]);
+        u64::from_le_bytes(w)
+    };
+    let last = bytes.len() - 16;
+    let mut at = 16;
+    while at < last {
+        h = (h.rotate_left(29) ^ word(at)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        at += 8;
+    }
+    (h.rotate_left(29) ^ word(last)).wrapping_mul(0xBF58_476D_1CE4_E5B9)
 }
 
 /// Iterator over the [`Piece`]s of a [`Text`].
@@ -332,5 +362,25 @@ mod tests {
                 false
             ))
         );
+    }
+
+    #[test]
+    fn long_keys_alike_at_both_ends_hash_apart() {
+        let hash = |raw: &str| KeyId::of(&Text::new(raw, Spelling::JsonEscaped, false)).hash;
+        // Same length, same first 16 and last 8 bytes: only the middle
+        // differs, at each of its bytes in turn.
+        let base = "io.k8s.api.core.v1.PodSpecTemplate.status";
+        for at in 16..base.len() - 8 {
+            let mut other = base.as_bytes().to_vec();
+            other[at] = b'_';
+            let other = core::str::from_utf8(&other).unwrap();
+            assert_ne!(hash(base), hash(other), "byte {at}");
+        }
+        // Escaped or not, a long key hashes as its decoded text, up to the
+        // bytes the hash covers.
+        let plain = "k".repeat(20) + "\\u00e9" + &"v".repeat(150);
+        let decoded = "k".repeat(20) + "é" + &"v".repeat(150);
+        assert_eq!(hash(&plain), hash(&decoded));
+        assert_eq!(hash(&(decoded.clone() + "x")), hash(&(decoded + "y")));
     }
 }
