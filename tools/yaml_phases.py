@@ -20,6 +20,11 @@ or the streaming reader's window, `stream.rs`), write (the driver loop, the plan
 the emitter), libc (memcpy, malloc, realloc, free: called from any of
 them) and other (start-up, reading the file, the rest). Prints instructions per
 conversion (the profile's counts divided by N) and shares of the total.
+
+EVENT (default Ir) counts another event of a profile that has it:
+`valgrind --tool=callgrind --cache-sim=yes --branch-sim=yes` records D1mr
+and D1mw (first-level data misses, read and write), DLmr and DLmw (last
+level), Bcm and Bim (conditional and indirect branches mispredicted).
 """
 
 import re
@@ -76,10 +81,12 @@ def phase(path, function):
 
 
 def main():
-    if len(sys.argv) != 3:
-        sys.exit("usage: yaml_phases.py CALLGRIND_OUT CONVERSIONS")
+    if len(sys.argv) not in (3, 4):
+        sys.exit("usage: yaml_phases.py CALLGRIND_OUT CONVERSIONS [EVENT]")
     out, conversions = sys.argv[1], int(sys.argv[2])
-    text = subprocess.run(["callgrind_annotate", "--threshold=100", "--auto=no", out],
+    event = sys.argv[3] if len(sys.argv) == 4 else "Ir"
+    text = subprocess.run(["callgrind_annotate", "--threshold=100", "--auto=no",
+                           f"--show={event}", f"--sort={event}", out],
                           check=True, capture_output=True, text=True).stdout
     totals = defaultdict(int)
     top = defaultdict(list)
@@ -96,8 +103,9 @@ def main():
         totals[p] += cost
         top[p].append((cost, path.rsplit("/", 1)[-1], function.rsplit("::", 1)[-1]))
     counted = sum(totals.values())
-    print(f"{out}: {program:,} instructions in all ({counted:,} attributed), {conversions} conversions\n")
-    print("| phase | instructions per conversion | share | largest parts (self cost, per conversion) |")
+    what = "instructions" if event == "Ir" else event
+    print(f"{out}: {program:,} {what} in all ({counted:,} attributed), {conversions} conversions\n")
+    print(f"| phase | {what} per conversion | share | largest parts (self cost, per conversion) |")
     print("|---|---:|---:|---|")
     for p in ORDER:
         parts = sorted(top[p], reverse=True)[:4]
