@@ -297,6 +297,18 @@ impl Options {
         encode::check(input.as_ref(), *self)
     }
 
+    /// Not part of the API: the number of YAML syntax events in `input`
+    /// (the scanner and the parser alone, nothing loaded, checked beyond
+    /// the syntax, or written), or the first syntax error. For the
+    /// parse-only row of `benches/yaml-parsers`, like-for-like with the
+    /// parse-only parsers it is measured against.
+    #[cfg(feature = "alloc")]
+    #[doc(hidden)]
+    pub fn yaml_syntax_events(&self, input: impl AsRef<[u8]>) -> Result<usize, Error> {
+        let input = input.as_ref();
+        scan::yaml_syntax_events(input, self.depth_limit()).map_err(|f| f.locate(input, None))
+    }
+
     /// Renders `json` into a new `String`.
     ///
     /// ```

@@ -14,6 +14,13 @@ ratios (> 1: kyaml faster) against the issue's targets: kyaml/rapidyaml
 >= 1.0 and kyaml/saphyr >= 1.5 on every file. `--check` exits 1 when a
 target is missed. Without rapidyaml (`import ryml` fails; `pip install
 rapidyaml`) its columns are left out, with a note.
+
+Three more kyaml contenders read without writing (benches/yaml-parsers'
+module docs): `kyaml-syntax` (scanner and parser, the events dropped:
+like-for-like with the two parsers), `kyaml-load` (and the reader that
+makes data of them, as to_string reads) and `kyaml-check` (and the
+checking pass: all but the writing). A second table gives each against
+rapidyaml and saphyr-parser; the targets stay on the first.
 """
 
 import argparse
@@ -31,6 +38,9 @@ BINARY = os.path.join(ROOT, "benches", "yaml-parsers", "target", "release", "yam
 RAPIDYAML = [sys.executable, os.path.join(ROOT, "tools", "bench_rapidyaml.py")]
 FILES = ["twitter", "citm_catalog", "canada", "k8s_swagger"]
 TARGETS = {"saphyr": 1.5, "rapidyaml": 1.0}
+# The kyaml contenders that write nothing, and their columns' names.
+READERS = {"kyaml-syntax": "kyaml syntax events", "kyaml-load": "kyaml load",
+           "kyaml-check": "kyaml check"}
 
 
 def raw_times(argv, into):
@@ -102,9 +112,11 @@ def main():
     print(head)
     print(rule)
     missed = []
+    medians = {}
     for name in FILES:
         mb = os.path.getsize(os.path.join(ROOT, "benches", "data", name + ".yaml")) / 1e6
-        median = {c: statistics.median(times[(name, c)]) for c in contenders}
+        median = {c: statistics.median(times[(name, c)]) for c in contenders + list(READERS)}
+        medians[name] = (mb, median)
         row = f"| {name} | {mb:.2f} |" + "".join(f" {mb / median[c]:.0f} |" for c in contenders)
         for other in contenders[1:]:
             ratio = median[other] / median["kyaml"]
@@ -112,6 +124,15 @@ def main():
             if ratio < TARGETS[other]:
                 missed.append(f"{name}: kyaml/{other} {ratio:.2f} < {TARGETS[other]}")
         print(row)
+    print("\nkyaml reading without writing (like-for-like with a parse only):\n")
+    others = contenders[1:]
+    print("| file |" + "".join(f" {READERS[r]} MB/s |" for r in READERS)
+          + "".join(f" {r.removeprefix('kyaml-')}/{o} |" for r in READERS for o in others))
+    print("|---|" + "---:|" * (len(READERS) * (1 + len(others))))
+    for name in FILES:
+        mb, median = medians[name]
+        print(f"| {name} |" + "".join(f" {mb / median[r]:.0f} |" for r in READERS)
+              + "".join(f" {median[o] / median[r]:.2f} |" for r in READERS for o in others))
     if ryml_note:
         print(f"\n{ryml_note}")
     if missed:

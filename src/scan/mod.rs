@@ -42,3 +42,5 @@ pub(crate) use self::yaml::cursor::YamlSource;
 pub(crate) use self::yaml::load::{load as load_yaml, locate_warnings, warnings};
 #[cfg(feature = "alloc")]
 pub(crate) use self::yaml::stream::{streams as yaml_streams, Noted, StreamSource};
+#[cfg(feature = "alloc")]
+pub(crate) use self::yaml::syntax_events as yaml_syntax_events;

@@ -1,7 +1,7 @@
 //! kyaml's YAML -> KYAML against saphyr-parser's events, on the four
 //! block-style bench files (`benches/data/*.yaml`), in one process.
 //!
-//! Each round times both contenders on one file, the order alternating
+//! Each round times every contender on one file, the order rotating
 //! round by round, and each timing includes dropping what the contender
 //! made (kyaml's output `String`, saphyr's events). The table holds each
 //! one's median in MB/s of input and the ratio kyaml/saphyr (> 1: kyaml
@@ -16,10 +16,28 @@
 //! runs of this binary with `tools/bench_rapidyaml.py` and takes the
 //! medians over all of them.
 //!
-//! `--only kyaml|saphyr` and `--file NAME` narrow the run to one contender
+//! Three more kyaml contenders read without writing, like-for-like with
+//! a parser that only parses (the table and `--raw` hold them too):
+//!
+//! - `kyaml-syntax`: the scanner and the parser alone, every syntax event
+//!   dropped as it comes (`Options::yaml_syntax_events`, hidden from the
+//!   docs: a bench entry, not API), as saphyr-parser's events are;
+//! - `kyaml-load`: and the reader that turns them into data, as
+//!   `to_string` reads the file (the streaming reader, `stream.rs`, for an
+//!   input without `&`, `*` and `<<`: canada; else the loading reader's
+//!   item list, `load.rs`), comments attached: `Options::warnings`, which
+//!   reads the input exactly so and returns its (few) warnings;
+//! - `kyaml-check`: and the checking pass over those data events (the
+//!   plan's duplicate-key and list checks): `Options::check`, all of
+//!   `to_string` but the emitter and its output.
+//!
+//! `to_string` minus `kyaml-check` is the writing; `kyaml-check` minus
+//! `kyaml-load` the checks and the data events' reading back.
+//!
+//! `--only CONTENDER` and `--file NAME` narrow the run to one contender
 //! and one file, for callgrind: the difference between the counts of
 //! `--rounds 3` and `--rounds 1`, halved, is one call's instructions
-//! (`tools/bench_yaml_instructions.sh` does that for all three parsers).
+//! (`tools/bench_yaml_instructions.sh` does that for every contender).
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -35,11 +53,40 @@ use timing::{median, rounds_and_arguments};
 
 const FILES: [&str; 4] = ["twitter", "citm_catalog", "canada", "k8s_swagger"];
 
+/// Who is timed, in the order of the table and of `--raw`'s lines.
+const CONTENDERS: [&str; 5] = [
+    "kyaml",
+    "kyaml-syntax",
+    "kyaml-load",
+    "kyaml-check",
+    "saphyr",
+];
+
+const YAML: Options = Options::new().input(kyaml::Input::Yaml);
+
 /// kyaml: the YAML path into a new `String`, as the `yaml` contender of
 /// `examples/repeat.rs` and the YAML table of `examples/bench.rs`.
 fn kyaml_convert(input: &[u8]) {
-    let yaml = Options::new().input(kyaml::Input::Yaml);
-    drop(black_box(yaml.to_string(input).unwrap()));
+    drop(black_box(YAML.to_string(input).unwrap()));
+}
+
+/// Runs contender `who` on the file once; returns a count (events, or
+/// warnings), so the call cannot be optimised away.
+fn run(who: &str, input: &[u8], text: &str) -> usize {
+    match who {
+        "kyaml" => {
+            kyaml_convert(input);
+            0
+        }
+        "kyaml-syntax" => YAML.yaml_syntax_events(input).unwrap(),
+        "kyaml-load" => YAML.warnings(input).len(),
+        "kyaml-check" => {
+            YAML.check(input).unwrap();
+            0
+        }
+        "saphyr" => saphyr_events(text),
+        _ => unreachable!("{who}"),
+    }
 }
 
 /// saphyr-parser: every event of the input, each dropped as it comes.
@@ -66,19 +113,29 @@ fn main() {
             "--file" => file = args.next(),
             _ => {
                 eprintln!(
-                    "usage: yaml-parsers-bench [--rounds N] [--raw] [--only kyaml|saphyr] [--file NAME]"
+                    "usage: yaml-parsers-bench [--rounds N] [--raw] [--only {}] [--file NAME]",
+                    CONTENDERS.join("|")
                 );
                 std::process::exit(2);
             }
         }
     }
+    if only.as_deref().is_some_and(|o| !CONTENDERS.contains(&o)) {
+        eprintln!("--only: one of {}", CONTENDERS.join(", "));
+        std::process::exit(2);
+    }
+    let chosen: Vec<&str> = CONTENDERS
+        .into_iter()
+        .filter(|c| only.as_deref().is_none_or(|o| o == *c))
+        .collect();
     if !raw {
         println!("{rounds} rounds, medians, MB/s of input\n");
-        println!("| file | MB | kyaml YAML → KYAML | saphyr-parser events | kyaml/saphyr |");
-        println!("|---|---:|---:|---:|---:|");
+        println!(
+            "| file | MB | kyaml YAML → KYAML | kyaml syntax events | kyaml load | kyaml check | saphyr-parser events | kyaml/saphyr | kyaml syntax/saphyr |"
+        );
+        println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     }
     let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../data");
-    let runs = |contender: &str| only.as_deref().is_none_or(|o| o == contender);
     for name in FILES {
         if file.as_deref().is_some_and(|f| f != name) {
             continue;
@@ -86,48 +143,40 @@ fn main() {
         let path = format!("{data}/{name}.yaml");
         let input = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
         let text = std::str::from_utf8(&input).expect("UTF-8 input");
-        // One untimed call each: page in the input, size the allocator's heap.
-        if runs("kyaml") {
-            kyaml_convert(&input);
-        }
-        let events = if runs("saphyr") {
-            saphyr_events(text)
-        } else {
-            0
-        };
-        let (mut kyaml, mut saphyr) = (Vec::new(), Vec::new());
+        // One untimed call each: page in the input, size the allocator's
+        // heap; the counts go to stderr in the table's mode.
+        let counts: Vec<usize> = chosen.iter().map(|c| run(c, &input, text)).collect();
+        // Each round runs every chosen contender, the order rotating.
+        let mut times = vec![Vec::new(); chosen.len()];
         for round in 0..rounds {
-            for k in 0..2 {
+            for k in 0..chosen.len() {
+                let i = (round + k) % chosen.len();
                 let start = Instant::now();
-                let kyaml_turn = (round + k) % 2 == 0;
-                if !runs(if kyaml_turn { "kyaml" } else { "saphyr" }) {
-                    continue;
-                }
-                if kyaml_turn {
-                    kyaml_convert(black_box(&input));
-                    kyaml.push(start.elapsed().as_secs_f64());
-                } else {
-                    black_box(saphyr_events(black_box(text)));
-                    saphyr.push(start.elapsed().as_secs_f64());
-                }
+                black_box(run(chosen[i], black_box(&input), black_box(text)));
+                times[i].push(start.elapsed().as_secs_f64());
             }
         }
         if raw {
-            kyaml.iter().for_each(|t| println!("{name} kyaml {t:.9}"));
-            saphyr.iter().for_each(|t| println!("{name} saphyr {t:.9}"));
+            for (who, times) in chosen.iter().zip(&times) {
+                times.iter().for_each(|t| println!("{name} {who} {t:.9}"));
+            }
             continue;
         }
         if only.is_some() {
             continue;
         }
         let mb = input.len() as f64 / 1e6;
-        let (k, s) = (median(kyaml), median(saphyr));
-        println!(
-            "| {name} | {mb:.2} | {:.0} | {:.0} | {:.2} |",
-            mb / k,
-            mb / s,
-            s / k
+        let medians: Vec<f64> = times.into_iter().map(median).collect();
+        let mut row = format!("| {name} | {mb:.2} |");
+        for m in &medians {
+            row += &format!(" {:.0} |", mb / m);
+        }
+        let saphyr = medians[4];
+        row += &format!(" {:.2} | {:.2} |", saphyr / medians[0], saphyr / medians[1]);
+        println!("{row}");
+        eprintln!(
+            "{name}: {} kyaml syntax events, {} warnings, {} saphyr events",
+            counts[1], counts[2], counts[4]
         );
-        eprintln!("{name}: {events} saphyr events");
     }
 }

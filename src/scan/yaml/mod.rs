@@ -80,6 +80,20 @@ mod token;
 use self::parser::Parser;
 use self::syntax::Kind;
 
+/// How many syntax events the YAML stream `input` holds, or its first
+/// error: the scanner and the parser alone, each event dropped as it
+/// comes, nothing loaded or written. Only for the parse-only row of
+/// `benches/yaml-parsers` (`Options::yaml_syntax_events`).
+pub(crate) fn syntax_events(input: &[u8], max_depth: usize) -> Result<usize, crate::error::Fault> {
+    let mut parser = Parser::new(input, max_depth);
+    let mut count = 0;
+    while let Some(event) = parser.next_event() {
+        core::hint::black_box(event?);
+        count += 1;
+    }
+    Ok(count)
+}
+
 /// The comments of the YAML stream `input`, in input order, up to its
 /// first syntax error: each one's document (0-based: a comment before the
 /// first document or between two belongs to the one before it, or to the

@@ -1232,3 +1232,26 @@ fn the_byte_test_finds_every_anchor_alias_and_merge_byte() {
         }
     }
 }
+
+/// The parse-only count of the bench (`Options::yaml_syntax_events`) is
+/// the parser's events, comments and blank lines included, on every
+/// suite case; an invalid input gives the parser's first error.
+#[test]
+fn syntax_events_counts_the_parsers_events() {
+    let yaml = crate::Options::new().input(crate::Input::Yaml);
+    assert_eq!(
+        yaml.yaml_syntax_events("a: 1 # c\n\n- b\n")
+            .map_err(|e| e.offset()),
+        Err(10)
+    );
+    assert_eq!(
+        yaml.yaml_syntax_events("a: 1 # c\n\nb: [x]\n").ok(),
+        Some(14)
+    );
+    for case in cases() {
+        let input = fs::read(case.join("in.yaml")).unwrap();
+        let counted = yaml.yaml_syntax_events(&input).map_err(|e| e.to_string());
+        let parsed = parse(&input).map(|events| events.len());
+        assert_eq!(counted, parsed, "{}", case_name(&case));
+    }
+}
