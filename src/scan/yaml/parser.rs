@@ -9,7 +9,7 @@
 use super::scalar::{Scalar, Style};
 use super::scanner::Scanner;
 use super::syntax::{Kind, Props, SyntaxEvent, SyntaxTag};
-use super::token::{Tok, Token};
+use super::token::Tok;
 use crate::error::Fault;
 use crate::MAX_DEPTH;
 
@@ -110,10 +110,6 @@ impl<'a> Parser<'a> {
         self.scanner.source()
     }
 
-    fn peek(&mut self) -> Result<Token<'a>, Fault> {
-        self.scanner.peek().copied()
-    }
-
     fn take(&mut self) {
         self.scanner.bump();
     }
@@ -184,12 +180,14 @@ impl<'a> Parser<'a> {
 
     /// One state transition; an event if it produced one.
     fn step(&mut self) -> Result<Option<SyntaxEvent<'a>>, Fault> {
-        let tok = self.peek()?;
+        // The token is read where it lies in the scanner's queue: each arm
+        // copies out only what it uses (the whole 48-byte token copied to
+        // the stack, as it was, cost ~40 instructions a step).
+        let tok = self.scanner.peek()?;
         if matches!(tok.kind, Tok::Comment { .. } | Tok::Blank | Tok::Lenient(_)) {
-            return Ok(self.trivia(tok));
+            return Ok(self.trivia());
         }
         let at = tok.at;
-        let kind = tok.kind;
         use State as S;
         match self.state {
             S::StreamStart => {
@@ -197,7 +195,7 @@ impl<'a> Parser<'a> {
                 self.state = S::DocStart { implicit: true };
                 Ok(Self::event(at, Kind::StreamStart))
             }
-            S::DocStart { implicit } => match kind {
+            S::DocStart { implicit } => match tok.kind {
                 Tok::StreamEnd => {
                     self.take();
                     self.state = S::End;
@@ -228,7 +226,7 @@ impl<'a> Parser<'a> {
                 }
                 _ => Err(self.err(at, "'---' (a new document) or the end")),
             },
-            S::Directives => match kind {
+            S::Directives => match tok.kind {
                 Tok::Version => {
                     if self.version_seen {
                         return Err(self.err(at, "one %YAML directive per document"));
@@ -261,7 +259,7 @@ impl<'a> Parser<'a> {
                 }
                 _ => Err(self.err(at, "'---' after the directives")),
             },
-            S::DocContent => match kind {
+            S::DocContent => match tok.kind {
                 Tok::Version
                 | Tok::TagDirective { .. }
                 | Tok::Reserved
@@ -280,10 +278,10 @@ impl<'a> Parser<'a> {
                 }
             },
             S::DocEnd => {
-                let explicit = kind == Tok::DocEnd;
+                let explicit = matches!(tok.kind, Tok::DocEnd);
                 if explicit {
                     self.take();
-                } else if !matches!(kind, Tok::DocStart | Tok::StreamEnd) {
+                } else if !matches!(tok.kind, Tok::DocStart | Tok::StreamEnd) {
                     return Err(self.err(
                         at,
                         "the end of the document ('---', '...' or no more content)",
@@ -294,8 +292,8 @@ impl<'a> Parser<'a> {
                 self.state = S::DocStart { implicit: explicit };
                 Ok(Self::event(at, Kind::DocumentEnd { explicit }))
             }
-            S::Node { block, indentless } => self.node(at, kind, block, indentless),
-            S::BlockSeqEntry => match kind {
+            S::Node { block, indentless } => self.node(at, block, indentless),
+            S::BlockSeqEntry => match tok.kind {
                 Tok::BlockEntry => {
                     self.take();
                     self.node_after_indicator(S::BlockSeqEntryNode, S::BlockSeqEntry)
@@ -308,11 +306,11 @@ impl<'a> Parser<'a> {
                 }
                 _ => Err(self.err(at, "'-' (a sequence entry) or less indentation")),
             },
-            S::BlockSeqEntryNode => match kind {
+            S::BlockSeqEntryNode => match tok.kind {
                 Tok::BlockEntry | Tok::BlockEnd => self.empty_then(at, S::BlockSeqEntry),
-                _ => self.enter_node(at, kind, S::BlockSeqEntry, true, false),
+                _ => self.enter_node(at, S::BlockSeqEntry, true, false),
             },
-            S::IndentlessSeqEntry => match kind {
+            S::IndentlessSeqEntry => match tok.kind {
                 Tok::BlockEntry => {
                     self.take();
                     self.node_after_indicator(S::IndentlessSeqEntryNode, S::IndentlessSeqEntry)
@@ -323,13 +321,13 @@ impl<'a> Parser<'a> {
                     Ok(Self::event(at, Kind::SequenceEnd))
                 }
             },
-            S::IndentlessSeqEntryNode => match kind {
+            S::IndentlessSeqEntryNode => match tok.kind {
                 Tok::BlockEntry | Tok::Key | Tok::Value | Tok::BlockEnd => {
                     self.empty_then(at, S::IndentlessSeqEntry)
                 }
-                _ => self.enter_node(at, kind, S::IndentlessSeqEntry, true, false),
+                _ => self.enter_node(at, S::IndentlessSeqEntry, true, false),
             },
-            S::BlockMapKey => match kind {
+            S::BlockMapKey => match tok.kind {
                 Tok::Key => {
                     self.take();
                     self.node_after_indicator(S::BlockMapKeyNode, S::BlockMapValue)
@@ -343,11 +341,11 @@ impl<'a> Parser<'a> {
                 Tok::Value => self.empty_then(at, S::BlockMapValue),
                 _ => Err(self.err(at, "a key ('key: value') or less indentation")),
             },
-            S::BlockMapKeyNode => match kind {
+            S::BlockMapKeyNode => match tok.kind {
                 Tok::Key | Tok::Value | Tok::BlockEnd => self.empty_then(at, S::BlockMapValue),
-                _ => self.enter_node(at, kind, S::BlockMapValue, true, true),
+                _ => self.enter_node(at, S::BlockMapValue, true, true),
             },
-            S::BlockMapValue => match kind {
+            S::BlockMapValue => match tok.kind {
                 Tok::Value => {
                     self.take();
                     self.node_after_indicator(S::BlockMapValueNode, S::BlockMapKey)
@@ -355,16 +353,16 @@ impl<'a> Parser<'a> {
                 Tok::Key | Tok::BlockEnd => self.empty_then(at, S::BlockMapKey),
                 _ => Err(self.err(at, "':' after the key")),
             },
-            S::BlockMapValueNode => match kind {
+            S::BlockMapValueNode => match tok.kind {
                 Tok::Key | Tok::Value | Tok::BlockEnd => self.empty_then(at, S::BlockMapKey),
-                _ => self.enter_node(at, kind, S::BlockMapKey, true, true),
+                _ => self.enter_node(at, S::BlockMapKey, true, true),
             },
             // FlowSeqEntry and FlowMapKey open with the same three arms (the
             // closing bracket, the comma, the error). Kept twice on purpose:
             // one shared function for them (and for the collection starts)
             // made this loop's code 20% slower on block YAML at fewer
             // instructions (docs/performance.md, "YAML parser layout").
-            S::FlowSeqEntry { first } => match kind {
+            S::FlowSeqEntry { first } => match tok.kind {
                 Tok::FlowSeqEnd => {
                     self.take();
                     self.pop();
@@ -378,7 +376,7 @@ impl<'a> Parser<'a> {
                 }
                 _ if !first => Err(self.err(at, "',' or ']'")),
                 Tok::Key | Tok::Value => {
-                    if kind == Tok::Key {
+                    if matches!(tok.kind, Tok::Key) {
                         self.take();
                     }
                     self.open(at)?;
@@ -391,15 +389,15 @@ impl<'a> Parser<'a> {
                         },
                     ))
                 }
-                _ => self.enter_node(at, kind, S::FlowSeqEntry { first: false }, false, false),
+                _ => self.enter_node(at, S::FlowSeqEntry { first: false }, false, false),
             },
-            S::FlowPairKey => match kind {
+            S::FlowPairKey => match tok.kind {
                 Tok::Value | Tok::FlowEntry | Tok::FlowSeqEnd => {
                     self.empty_then(at, S::FlowPairValue)
                 }
-                _ => self.enter_node(at, kind, S::FlowPairValue, false, false),
+                _ => self.enter_node(at, S::FlowPairValue, false, false),
             },
-            S::FlowPairValue => match kind {
+            S::FlowPairValue => match tok.kind {
                 Tok::Value => {
                     self.take();
                     self.state = S::FlowPairValueNode;
@@ -407,16 +405,16 @@ impl<'a> Parser<'a> {
                 }
                 _ => self.empty_then(at, S::FlowPairEnd),
             },
-            S::FlowPairValueNode => match kind {
+            S::FlowPairValueNode => match tok.kind {
                 Tok::FlowEntry | Tok::FlowSeqEnd => self.empty_then(at, S::FlowPairEnd),
-                _ => self.enter_node(at, kind, S::FlowPairEnd, false, false),
+                _ => self.enter_node(at, S::FlowPairEnd, false, false),
             },
             S::FlowPairEnd => {
                 self.close();
                 self.state = S::FlowSeqEntry { first: false };
                 Ok(Self::event(at, Kind::MappingEnd))
             }
-            S::FlowMapKey { first } => match kind {
+            S::FlowMapKey { first } => match tok.kind {
                 Tok::FlowMapEnd => {
                     self.take();
                     self.pop();
@@ -435,15 +433,15 @@ impl<'a> Parser<'a> {
                     Ok(None)
                 }
                 Tok::Value => self.empty_then(at, S::FlowMapValue),
-                _ => self.enter_node(at, kind, S::FlowMapValue, false, false),
+                _ => self.enter_node(at, S::FlowMapValue, false, false),
             },
-            S::FlowMapKeyNode => match kind {
+            S::FlowMapKeyNode => match tok.kind {
                 Tok::Value | Tok::FlowEntry | Tok::FlowMapEnd => {
                     self.empty_then(at, S::FlowMapValue)
                 }
-                _ => self.enter_node(at, kind, S::FlowMapValue, false, false),
+                _ => self.enter_node(at, S::FlowMapValue, false, false),
             },
-            S::FlowMapValue => match kind {
+            S::FlowMapValue => match tok.kind {
                 Tok::Value => {
                     self.take();
                     self.state = S::FlowMapValueNode;
@@ -451,11 +449,11 @@ impl<'a> Parser<'a> {
                 }
                 _ => self.empty_then(at, S::FlowMapKey { first: false }),
             },
-            S::FlowMapValueNode => match kind {
+            S::FlowMapValueNode => match tok.kind {
                 Tok::FlowEntry | Tok::FlowMapEnd => {
                     self.empty_then(at, S::FlowMapKey { first: false })
                 }
-                _ => self.enter_node(at, kind, S::FlowMapKey { first: false }, false, false),
+                _ => self.enter_node(at, S::FlowMapKey { first: false }, false, false),
             },
             S::End => Ok(None),
         }
@@ -465,7 +463,8 @@ impl<'a> Parser<'a> {
     /// event, in any state. Out of line: it keeps the state machine's
     /// step small.
     #[inline(never)]
-    fn trivia(&mut self, tok: Token<'a>) -> Option<SyntaxEvent<'a>> {
+    fn trivia(&mut self) -> Option<SyntaxEvent<'a>> {
+        let tok = *self.scanner.head();
         self.take();
         let kind = match tok.kind {
             Tok::Comment { text, trailing } => Kind::Comment { text, trailing },
@@ -475,17 +474,17 @@ impl<'a> Parser<'a> {
         Self::event(tok.at, kind)
     }
 
-    /// A node follows; then `next`. A scalar or alias without properties
-    /// (the usual node) is read at once rather than through the node state.
+    /// A node follows, at the token at `at` (the next); then `next`. A
+    /// scalar or alias without properties (the usual node) is read at once
+    /// rather than through the node state.
     fn enter_node(
         &mut self,
         at: usize,
-        kind: Tok<'a>,
         next: State,
         block: bool,
         indentless: bool,
     ) -> Result<Option<SyntaxEvent<'a>>, Fault> {
-        match kind {
+        match self.scanner.head().kind {
             Tok::Scalar(scalar) => Ok(self.bare_scalar(at, scalar, next)),
             Tok::Alias(name) => {
                 self.take();
@@ -516,9 +515,10 @@ impl<'a> Parser<'a> {
             self.state = node;
             return Ok(None);
         }
-        let tok = self.peek()?;
+        let tok = self.scanner.peek()?;
         if let Tok::Scalar(scalar) = tok.kind {
-            return Ok(self.bare_scalar(tok.at, scalar, next));
+            let at = tok.at;
+            return Ok(self.bare_scalar(at, scalar, next));
         }
         self.state = node;
         Ok(None)
@@ -571,16 +571,16 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// The node state: properties, then the content.
+    /// The node state, at the token at `at` (the next): properties, then
+    /// the content.
     fn node(
         &mut self,
         at: usize,
-        kind: Tok<'a>,
         block: bool,
         indentless: bool,
     ) -> Result<Option<SyntaxEvent<'a>>, Fault> {
         let start = self.props_at.unwrap_or(at);
-        match kind {
+        match self.scanner.head().kind {
             Tok::Alias(name) => {
                 if self.props_at.is_some() {
                     return Err(

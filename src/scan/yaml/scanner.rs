@@ -249,6 +249,14 @@ impl<'a> Scanner<'a> {
         Ok(&self.queue[self.q_head])
     }
 
+    /// The token the last [`Scanner::peek`] returned, still in the queue
+    /// (call only after a `peek` that succeeded, before the `bump`): read in
+    /// place, so a parser step copies out only the fields it uses.
+    #[inline]
+    pub(super) fn head(&self) -> &Token<'a> {
+        &self.queue[self.q_head % QUEUE]
+    }
+
     /// Consumes the token [`Scanner::peek`] returned.
     #[inline]
     pub(super) fn bump(&mut self) {
