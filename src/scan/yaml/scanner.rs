@@ -246,7 +246,7 @@ impl<'a> Scanner<'a> {
                 return Err(self.err(self.pos, "more input"));
             }
         }
-        Ok(&self.queue[self.q_head])
+        Ok(self.head())
     }
 
     /// The token the last [`Scanner::peek`] returned, still in the queue
