@@ -515,7 +515,9 @@ impl<'a> Parser<'a> {
     /// `node` for the node after it, whose next state is `next`. The
     /// usual node, a scalar with no properties, is read here at once, as
     /// `node`'s step would read it (through [`Parser::enter_node`]), not
-    /// in a step of its own: a block line is then one step per event.
+    /// in a step of its own: a block line is then one step per event. So
+    /// is a block collection's start with no properties, which took two
+    /// more steps (the indicator's node state, then the node state).
     #[inline(always)]
     fn node_after_indicator(&mut self, node: State, next: State) -> Step<'a> {
         #[cfg(test)]
@@ -524,12 +526,43 @@ impl<'a> Parser<'a> {
             return None;
         }
         let tok = tri!(self.scanner.peek());
-        if let Tok::Scalar(scalar) = tok.kind {
-            let at = tok.at;
-            return self.bare_scalar(at, scalar, next);
+        let at = tok.at;
+        match tok.kind {
+            Tok::Scalar(scalar) => self.bare_scalar(at, scalar, next),
+            // A block collection with no properties: `- - x`, `key:` and
+            // its block map on the next line.
+            Tok::BlockSeqStart | Tok::BlockMapStart => {
+                let map = matches!(tok.kind, Tok::BlockMapStart);
+                tri!(self.push(next));
+                self.block_collection(at, at, Props::default(), map)
+            }
+            _ => {
+                self.state = node;
+                None
+            }
         }
-        self.state = node;
-        None
+    }
+
+    /// A block collection opens at its start token at `at` (the next), as
+    /// the node state reads it: its node's properties `props` start at
+    /// `start`; the start taken, its event.
+    #[inline(always)]
+    fn block_collection(
+        &mut self,
+        at: usize,
+        start: usize,
+        props: Props<'a>,
+        map: bool,
+    ) -> Step<'a> {
+        tri!(self.open(at));
+        self.take();
+        if map {
+            self.state = State::BlockMapKey;
+            Self::event(start, Kind::MappingStart { props, flow: false })
+        } else {
+            self.state = State::BlockSeqEntry;
+            Self::event(start, Kind::SequenceStart { props, flow: false })
+        }
     }
 
     /// The scalar token `scalar` at `at`, the next, with no properties
@@ -634,19 +667,10 @@ impl<'a> Parser<'a> {
                 self.state = State::FlowMapKey { first: true };
                 Self::event(start, Kind::MappingStart { props, flow: true })
             }
-            Tok::BlockSeqStart if block => {
-                tri!(self.open(at));
-                self.take();
+            Tok::BlockSeqStart | Tok::BlockMapStart if block => {
+                let map = matches!(self.scanner.head().kind, Tok::BlockMapStart);
                 let props = self.take_props();
-                self.state = State::BlockSeqEntry;
-                Self::event(start, Kind::SequenceStart { props, flow: false })
-            }
-            Tok::BlockMapStart if block => {
-                tri!(self.open(at));
-                self.take();
-                let props = self.take_props();
-                self.state = State::BlockMapKey;
-                Self::event(start, Kind::MappingStart { props, flow: false })
+                self.block_collection(at, start, props, map)
             }
             _ if self.props_at.is_some() => {
                 self.pop();
