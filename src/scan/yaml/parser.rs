@@ -9,7 +9,7 @@
 use super::scalar::{Scalar, Style};
 use super::scanner::Scanner;
 use super::syntax::{Kind, Props, SyntaxEvent, SyntaxTag};
-use super::token::{Tok, Token};
+use super::token::Tok;
 use crate::error::Fault;
 use crate::MAX_DEPTH;
 
@@ -57,6 +57,21 @@ enum State {
     FlowMapValue,
     FlowMapValueNode,
     End,
+}
+
+/// What a parser step gives: `None` when it made no event (another step
+/// follows), else the event or the error, in the type
+/// [`Parser::next_event`] returns, so it is built where it is returned.
+type Step<'a> = Option<Result<SyntaxEvent<'a>, Fault>>;
+
+/// `?` for a step: the error of a `Result<_, Fault>` as the step's.
+macro_rules! tri {
+    ($e:expr) => {
+        match $e {
+            Ok(v) => v,
+            Err(fault) => return Parser::fail(fault),
+        }
+    };
 }
 
 /// `%TAG` directives one document may declare.
@@ -110,10 +125,6 @@ impl<'a> Parser<'a> {
         self.scanner.source()
     }
 
-    fn peek(&mut self) -> Result<Token<'a>, Fault> {
-        self.scanner.peek().copied()
-    }
-
     fn take(&mut self) {
         self.scanner.bump();
     }
@@ -150,27 +161,30 @@ impl<'a> Parser<'a> {
             return None;
         }
         loop {
-            match self.step() {
-                Ok(Some(e)) => {
-                    if e.kind == Kind::StreamEnd {
-                        self.state = State::End;
-                    }
-                    return Some(Ok(e));
-                }
-                Ok(None) => {}
-                Err(f) => {
+            // A step's answer is returned as it is: built where it is
+            // returned, not copied there (an event is 80 bytes).
+            let step = self.step();
+            match step {
+                None => {}
+                Some(Err(_)) => {
                     self.failed = true;
-                    return Some(Err(f));
+                    return step;
                 }
+                Some(Ok(_)) => return step,
             }
         }
     }
 
-    fn event(at: usize, kind: Kind<'a>) -> Option<SyntaxEvent<'a>> {
-        Some(SyntaxEvent { at, kind })
+    fn event(at: usize, kind: Kind<'a>) -> Step<'a> {
+        Some(Ok(SyntaxEvent { at, kind }))
     }
 
-    fn empty_scalar(&self, at: usize) -> Option<SyntaxEvent<'a>> {
+    /// A step's error.
+    fn fail(fault: Fault) -> Step<'a> {
+        Some(Err(fault))
+    }
+
+    fn empty_scalar(&self, at: usize) -> Step<'a> {
         let src = self.scanner.source();
         let raw = src.get(at.min(src.len())..at.min(src.len())).unwrap_or("");
         Self::event(
@@ -183,85 +197,87 @@ impl<'a> Parser<'a> {
     }
 
     /// One state transition; an event if it produced one.
-    fn step(&mut self) -> Result<Option<SyntaxEvent<'a>>, Fault> {
-        let tok = self.peek()?;
+    fn step(&mut self) -> Step<'a> {
+        // The token is read where it lies in the scanner's queue: each arm
+        // copies out only what it uses (the whole 48-byte token copied to
+        // the stack, as it was, cost ~40 instructions a step).
+        let tok = tri!(self.scanner.peek());
         if matches!(tok.kind, Tok::Comment { .. } | Tok::Blank | Tok::Lenient(_)) {
-            return Ok(self.trivia(tok));
+            return self.trivia();
         }
         let at = tok.at;
-        let kind = tok.kind;
         use State as S;
         match self.state {
             S::StreamStart => {
                 self.take();
                 self.state = S::DocStart { implicit: true };
-                Ok(Self::event(at, Kind::StreamStart))
+                Self::event(at, Kind::StreamStart)
             }
-            S::DocStart { implicit } => match kind {
+            S::DocStart { implicit } => match tok.kind {
                 Tok::StreamEnd => {
                     self.take();
                     self.state = S::End;
-                    Ok(Self::event(at, Kind::StreamEnd))
+                    Self::event(at, Kind::StreamEnd)
                 }
                 Tok::DocEnd if implicit => {
                     // A stray `...` between documents.
                     self.take();
-                    Ok(None)
+                    None
                 }
                 Tok::Version | Tok::TagDirective { .. } | Tok::Reserved if implicit => {
                     self.state = S::Directives;
-                    Ok(None)
+                    None
                 }
                 Tok::DocStart => {
                     self.take();
-                    self.push(S::DocEnd)?;
+                    tri!(self.push(S::DocEnd));
                     self.state = S::DocContent;
-                    Ok(Self::event(at, Kind::DocumentStart { explicit: true }))
+                    Self::event(at, Kind::DocumentStart { explicit: true })
                 }
                 _ if implicit => {
-                    self.push(S::DocEnd)?;
+                    tri!(self.push(S::DocEnd));
                     self.state = S::Node {
                         block: true,
                         indentless: false,
                     };
-                    Ok(Self::event(at, Kind::DocumentStart { explicit: false }))
+                    Self::event(at, Kind::DocumentStart { explicit: false })
                 }
-                _ => Err(self.err(at, "'---' (a new document) or the end")),
+                _ => Self::fail(self.err(at, "'---' (a new document) or the end")),
             },
-            S::Directives => match kind {
+            S::Directives => match tok.kind {
                 Tok::Version => {
                     if self.version_seen {
-                        return Err(self.err(at, "one %YAML directive per document"));
+                        return Self::fail(self.err(at, "one %YAML directive per document"));
                     }
                     self.version_seen = true;
                     self.take();
-                    Ok(None)
+                    None
                 }
                 Tok::TagDirective { handle, prefix } => {
                     if self.tags[..self.n_tags].iter().any(|&(h, _)| h == handle) {
-                        return Err(self.err(at, "one %TAG directive per handle"));
+                        return Self::fail(self.err(at, "one %TAG directive per handle"));
                     }
                     if self.n_tags == TAG_DIRECTIVES {
-                        return Err(self.err(at, "at most 16 %TAG directives per document"));
+                        return Self::fail(self.err(at, "at most 16 %TAG directives per document"));
                     }
                     self.tags[self.n_tags] = (handle, prefix);
                     self.n_tags += 1;
                     self.take();
-                    Ok(None)
+                    None
                 }
                 Tok::Reserved => {
                     self.take();
-                    Ok(None)
+                    None
                 }
                 Tok::DocStart => {
                     self.take();
-                    self.push(S::DocEnd)?;
+                    tri!(self.push(S::DocEnd));
                     self.state = S::DocContent;
-                    Ok(Self::event(at, Kind::DocumentStart { explicit: true }))
+                    Self::event(at, Kind::DocumentStart { explicit: true })
                 }
-                _ => Err(self.err(at, "'---' after the directives")),
+                _ => Self::fail(self.err(at, "'---' after the directives")),
             },
-            S::DocContent => match kind {
+            S::DocContent => match tok.kind {
                 Tok::Version
                 | Tok::TagDirective { .. }
                 | Tok::Reserved
@@ -269,22 +285,22 @@ impl<'a> Parser<'a> {
                 | Tok::DocEnd
                 | Tok::StreamEnd => {
                     self.pop();
-                    Ok(self.empty_scalar(at))
+                    self.empty_scalar(at)
                 }
                 _ => {
                     self.state = S::Node {
                         block: true,
                         indentless: false,
                     };
-                    Ok(None)
+                    None
                 }
             },
             S::DocEnd => {
-                let explicit = kind == Tok::DocEnd;
+                let explicit = matches!(tok.kind, Tok::DocEnd);
                 if explicit {
                     self.take();
-                } else if !matches!(kind, Tok::DocStart | Tok::StreamEnd) {
-                    return Err(self.err(
+                } else if !matches!(tok.kind, Tok::DocStart | Tok::StreamEnd) {
+                    return Self::fail(self.err(
                         at,
                         "the end of the document ('---', '...' or no more content)",
                     ));
@@ -292,10 +308,10 @@ impl<'a> Parser<'a> {
                 self.n_tags = 0;
                 self.version_seen = false;
                 self.state = S::DocStart { implicit: explicit };
-                Ok(Self::event(at, Kind::DocumentEnd { explicit }))
+                Self::event(at, Kind::DocumentEnd { explicit })
             }
-            S::Node { block, indentless } => self.node(at, kind, block, indentless),
-            S::BlockSeqEntry => match kind {
+            S::Node { block, indentless } => self.node(at, block, indentless),
+            S::BlockSeqEntry => match tok.kind {
                 Tok::BlockEntry => {
                     self.take();
                     self.node_after_indicator(S::BlockSeqEntryNode, S::BlockSeqEntry)
@@ -304,15 +320,15 @@ impl<'a> Parser<'a> {
                     self.take();
                     self.pop();
                     self.close();
-                    Ok(Self::event(at, Kind::SequenceEnd))
+                    Self::event(at, Kind::SequenceEnd)
                 }
-                _ => Err(self.err(at, "'-' (a sequence entry) or less indentation")),
+                _ => Self::fail(self.err(at, "'-' (a sequence entry) or less indentation")),
             },
-            S::BlockSeqEntryNode => match kind {
+            S::BlockSeqEntryNode => match tok.kind {
                 Tok::BlockEntry | Tok::BlockEnd => self.empty_then(at, S::BlockSeqEntry),
-                _ => self.enter_node(at, kind, S::BlockSeqEntry, true, false),
+                _ => self.enter_node(at, S::BlockSeqEntry, true, false),
             },
-            S::IndentlessSeqEntry => match kind {
+            S::IndentlessSeqEntry => match tok.kind {
                 Tok::BlockEntry => {
                     self.take();
                     self.node_after_indicator(S::IndentlessSeqEntryNode, S::IndentlessSeqEntry)
@@ -320,16 +336,16 @@ impl<'a> Parser<'a> {
                 _ => {
                     self.pop();
                     self.close();
-                    Ok(Self::event(at, Kind::SequenceEnd))
+                    Self::event(at, Kind::SequenceEnd)
                 }
             },
-            S::IndentlessSeqEntryNode => match kind {
+            S::IndentlessSeqEntryNode => match tok.kind {
                 Tok::BlockEntry | Tok::Key | Tok::Value | Tok::BlockEnd => {
                     self.empty_then(at, S::IndentlessSeqEntry)
                 }
-                _ => self.enter_node(at, kind, S::IndentlessSeqEntry, true, false),
+                _ => self.enter_node(at, S::IndentlessSeqEntry, true, false),
             },
-            S::BlockMapKey => match kind {
+            S::BlockMapKey => match tok.kind {
                 Tok::Key => {
                     self.take();
                     self.node_after_indicator(S::BlockMapKeyNode, S::BlockMapValue)
@@ -338,126 +354,126 @@ impl<'a> Parser<'a> {
                     self.take();
                     self.pop();
                     self.close();
-                    Ok(Self::event(at, Kind::MappingEnd))
+                    Self::event(at, Kind::MappingEnd)
                 }
                 Tok::Value => self.empty_then(at, S::BlockMapValue),
-                _ => Err(self.err(at, "a key ('key: value') or less indentation")),
+                _ => Self::fail(self.err(at, "a key ('key: value') or less indentation")),
             },
-            S::BlockMapKeyNode => match kind {
+            S::BlockMapKeyNode => match tok.kind {
                 Tok::Key | Tok::Value | Tok::BlockEnd => self.empty_then(at, S::BlockMapValue),
-                _ => self.enter_node(at, kind, S::BlockMapValue, true, true),
+                _ => self.enter_node(at, S::BlockMapValue, true, true),
             },
-            S::BlockMapValue => match kind {
+            S::BlockMapValue => match tok.kind {
                 Tok::Value => {
                     self.take();
                     self.node_after_indicator(S::BlockMapValueNode, S::BlockMapKey)
                 }
                 Tok::Key | Tok::BlockEnd => self.empty_then(at, S::BlockMapKey),
-                _ => Err(self.err(at, "':' after the key")),
+                _ => Self::fail(self.err(at, "':' after the key")),
             },
-            S::BlockMapValueNode => match kind {
+            S::BlockMapValueNode => match tok.kind {
                 Tok::Key | Tok::Value | Tok::BlockEnd => self.empty_then(at, S::BlockMapKey),
-                _ => self.enter_node(at, kind, S::BlockMapKey, true, true),
+                _ => self.enter_node(at, S::BlockMapKey, true, true),
             },
             // FlowSeqEntry and FlowMapKey open with the same three arms (the
             // closing bracket, the comma, the error). Kept twice on purpose:
             // one shared function for them (and for the collection starts)
             // made this loop's code 20% slower on block YAML at fewer
             // instructions (docs/performance.md, "YAML parser layout").
-            S::FlowSeqEntry { first } => match kind {
+            S::FlowSeqEntry { first } => match tok.kind {
                 Tok::FlowSeqEnd => {
                     self.take();
                     self.pop();
                     self.close();
-                    Ok(Self::event(at, Kind::SequenceEnd))
+                    Self::event(at, Kind::SequenceEnd)
                 }
                 Tok::FlowEntry if !first => {
                     self.take();
                     self.state = S::FlowSeqEntry { first: true };
-                    Ok(None)
+                    None
                 }
-                _ if !first => Err(self.err(at, "',' or ']'")),
+                _ if !first => Self::fail(self.err(at, "',' or ']'")),
                 Tok::Key | Tok::Value => {
-                    if kind == Tok::Key {
+                    if matches!(tok.kind, Tok::Key) {
                         self.take();
                     }
-                    self.open(at)?;
+                    tri!(self.open(at));
                     self.state = S::FlowPairKey;
-                    Ok(Self::event(
+                    Self::event(
                         at,
                         Kind::MappingStart {
                             props: Props::default(),
                             flow: true,
                         },
-                    ))
+                    )
                 }
-                _ => self.enter_node(at, kind, S::FlowSeqEntry { first: false }, false, false),
+                _ => self.enter_node(at, S::FlowSeqEntry { first: false }, false, false),
             },
-            S::FlowPairKey => match kind {
+            S::FlowPairKey => match tok.kind {
                 Tok::Value | Tok::FlowEntry | Tok::FlowSeqEnd => {
                     self.empty_then(at, S::FlowPairValue)
                 }
-                _ => self.enter_node(at, kind, S::FlowPairValue, false, false),
+                _ => self.enter_node(at, S::FlowPairValue, false, false),
             },
-            S::FlowPairValue => match kind {
+            S::FlowPairValue => match tok.kind {
                 Tok::Value => {
                     self.take();
                     self.state = S::FlowPairValueNode;
-                    Ok(None)
+                    None
                 }
                 _ => self.empty_then(at, S::FlowPairEnd),
             },
-            S::FlowPairValueNode => match kind {
+            S::FlowPairValueNode => match tok.kind {
                 Tok::FlowEntry | Tok::FlowSeqEnd => self.empty_then(at, S::FlowPairEnd),
-                _ => self.enter_node(at, kind, S::FlowPairEnd, false, false),
+                _ => self.enter_node(at, S::FlowPairEnd, false, false),
             },
             S::FlowPairEnd => {
                 self.close();
                 self.state = S::FlowSeqEntry { first: false };
-                Ok(Self::event(at, Kind::MappingEnd))
+                Self::event(at, Kind::MappingEnd)
             }
-            S::FlowMapKey { first } => match kind {
+            S::FlowMapKey { first } => match tok.kind {
                 Tok::FlowMapEnd => {
                     self.take();
                     self.pop();
                     self.close();
-                    Ok(Self::event(at, Kind::MappingEnd))
+                    Self::event(at, Kind::MappingEnd)
                 }
                 Tok::FlowEntry if !first => {
                     self.take();
                     self.state = S::FlowMapKey { first: true };
-                    Ok(None)
+                    None
                 }
-                _ if !first => Err(self.err(at, "',' or '}'")),
+                _ if !first => Self::fail(self.err(at, "',' or '}'")),
                 Tok::Key => {
                     self.take();
                     self.state = S::FlowMapKeyNode;
-                    Ok(None)
+                    None
                 }
                 Tok::Value => self.empty_then(at, S::FlowMapValue),
-                _ => self.enter_node(at, kind, S::FlowMapValue, false, false),
+                _ => self.enter_node(at, S::FlowMapValue, false, false),
             },
-            S::FlowMapKeyNode => match kind {
+            S::FlowMapKeyNode => match tok.kind {
                 Tok::Value | Tok::FlowEntry | Tok::FlowMapEnd => {
                     self.empty_then(at, S::FlowMapValue)
                 }
-                _ => self.enter_node(at, kind, S::FlowMapValue, false, false),
+                _ => self.enter_node(at, S::FlowMapValue, false, false),
             },
-            S::FlowMapValue => match kind {
+            S::FlowMapValue => match tok.kind {
                 Tok::Value => {
                     self.take();
                     self.state = S::FlowMapValueNode;
-                    Ok(None)
+                    None
                 }
                 _ => self.empty_then(at, S::FlowMapKey { first: false }),
             },
-            S::FlowMapValueNode => match kind {
+            S::FlowMapValueNode => match tok.kind {
                 Tok::FlowEntry | Tok::FlowMapEnd => {
                     self.empty_then(at, S::FlowMapKey { first: false })
                 }
-                _ => self.enter_node(at, kind, S::FlowMapKey { first: false }, false, false),
+                _ => self.enter_node(at, S::FlowMapKey { first: false }, false, false),
             },
-            S::End => Ok(None),
+            S::End => None,
         }
     }
 
@@ -465,7 +481,8 @@ impl<'a> Parser<'a> {
     /// event, in any state. Out of line: it keeps the state machine's
     /// step small.
     #[inline(never)]
-    fn trivia(&mut self, tok: Token<'a>) -> Option<SyntaxEvent<'a>> {
+    fn trivia(&mut self) -> Step<'a> {
+        let tok = *self.scanner.head();
         self.take();
         let kind = match tok.kind {
             Tok::Comment { text, trailing } => Kind::Comment { text, trailing },
@@ -475,27 +492,21 @@ impl<'a> Parser<'a> {
         Self::event(tok.at, kind)
     }
 
-    /// A node follows; then `next`. A scalar or alias without properties
-    /// (the usual node) is read at once rather than through the node state.
-    fn enter_node(
-        &mut self,
-        at: usize,
-        kind: Tok<'a>,
-        next: State,
-        block: bool,
-        indentless: bool,
-    ) -> Result<Option<SyntaxEvent<'a>>, Fault> {
-        match kind {
-            Tok::Scalar(scalar) => Ok(self.bare_scalar(at, scalar, next)),
+    /// A node follows, at the token at `at` (the next); then `next`. A
+    /// scalar or alias without properties (the usual node) is read at once
+    /// rather than through the node state.
+    fn enter_node(&mut self, at: usize, next: State, block: bool, indentless: bool) -> Step<'a> {
+        match self.scanner.head().kind {
+            Tok::Scalar(scalar) => self.bare_scalar(at, scalar, next),
             Tok::Alias(name) => {
                 self.take();
                 self.state = next;
-                Ok(Self::event(at, Kind::Alias { name }))
+                Self::event(at, Kind::Alias { name })
             }
             _ => {
-                self.push(next)?;
+                tri!(self.push(next));
                 self.state = State::Node { block, indentless };
-                Ok(None)
+                None
             }
         }
     }
@@ -504,35 +515,60 @@ impl<'a> Parser<'a> {
     /// `node` for the node after it, whose next state is `next`. The
     /// usual node, a scalar with no properties, is read here at once, as
     /// `node`'s step would read it (through [`Parser::enter_node`]), not
-    /// in a step of its own: a block line is then one step per event.
+    /// in a step of its own: a block line is then one step per event. So
+    /// is a block collection's start with no properties, which took two
+    /// more steps (the indicator's node state, then the node state).
     #[inline(always)]
-    fn node_after_indicator(
-        &mut self,
-        node: State,
-        next: State,
-    ) -> Result<Option<SyntaxEvent<'a>>, Fault> {
+    fn node_after_indicator(&mut self, node: State, next: State) -> Step<'a> {
         #[cfg(test)]
         if super::scanner::SLOW_PATHS_ONLY.with(core::cell::Cell::get) {
             self.state = node;
-            return Ok(None);
+            return None;
         }
-        let tok = self.peek()?;
-        if let Tok::Scalar(scalar) = tok.kind {
-            return Ok(self.bare_scalar(tok.at, scalar, next));
+        let tok = tri!(self.scanner.peek());
+        let at = tok.at;
+        match tok.kind {
+            Tok::Scalar(scalar) => self.bare_scalar(at, scalar, next),
+            // A block collection with no properties: `- - x`, `key:` and
+            // its block map on the next line.
+            Tok::BlockSeqStart | Tok::BlockMapStart => {
+                let map = matches!(tok.kind, Tok::BlockMapStart);
+                tri!(self.push(next));
+                self.block_collection(at, at, Props::default(), map)
+            }
+            _ => {
+                self.state = node;
+                None
+            }
         }
-        self.state = node;
-        Ok(None)
+    }
+
+    /// A block collection opens at its start token at `at` (the next), as
+    /// the node state reads it: its node's properties `props` start at
+    /// `start`; the start taken, its event.
+    #[inline(always)]
+    fn block_collection(
+        &mut self,
+        at: usize,
+        start: usize,
+        props: Props<'a>,
+        map: bool,
+    ) -> Step<'a> {
+        tri!(self.open(at));
+        self.take();
+        if map {
+            self.state = State::BlockMapKey;
+            Self::event(start, Kind::MappingStart { props, flow: false })
+        } else {
+            self.state = State::BlockSeqEntry;
+            Self::event(start, Kind::SequenceStart { props, flow: false })
+        }
     }
 
     /// The scalar token `scalar` at `at`, the next, with no properties
     /// (the usual node): taken, its event, then `next`.
     #[inline(always)]
-    fn bare_scalar(
-        &mut self,
-        at: usize,
-        scalar: Scalar<'a>,
-        next: State,
-    ) -> Option<SyntaxEvent<'a>> {
+    fn bare_scalar(&mut self, at: usize, scalar: Scalar<'a>, next: State) -> Step<'a> {
         self.take();
         self.state = next;
         Self::event(
@@ -545,9 +581,9 @@ impl<'a> Parser<'a> {
     }
 
     /// An empty node (`key:` with no value) at `at`; then `next`.
-    fn empty_then(&mut self, at: usize, next: State) -> Result<Option<SyntaxEvent<'a>>, Fault> {
+    fn empty_then(&mut self, at: usize, next: State) -> Step<'a> {
         self.state = next;
-        Ok(self.empty_scalar(at))
+        self.empty_scalar(at)
     }
 
     /// A collection opens: checks the depth limit.
@@ -571,111 +607,85 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// The node state: properties, then the content.
-    fn node(
-        &mut self,
-        at: usize,
-        kind: Tok<'a>,
-        block: bool,
-        indentless: bool,
-    ) -> Result<Option<SyntaxEvent<'a>>, Fault> {
+    /// The node state, at the token at `at` (the next): properties, then
+    /// the content.
+    fn node(&mut self, at: usize, block: bool, indentless: bool) -> Step<'a> {
         let start = self.props_at.unwrap_or(at);
-        match kind {
+        match self.scanner.head().kind {
             Tok::Alias(name) => {
                 if self.props_at.is_some() {
-                    return Err(
-                        self.err(at, "an alias without properties (no anchor or tag on '*')")
+                    return Self::fail(
+                        self.err(at, "an alias without properties (no anchor or tag on '*')"),
                     );
                 }
                 self.take();
                 self.pop();
-                Ok(Self::event(at, Kind::Alias { name }))
+                Self::event(at, Kind::Alias { name })
             }
             Tok::Anchor(name) => {
                 if self.anchor.is_some() {
-                    return Err(self.err(at, "one anchor per node"));
+                    return Self::fail(self.err(at, "one anchor per node"));
                 }
                 self.anchor = Some(name);
                 self.props_at.get_or_insert(at);
                 self.take();
-                Ok(None)
+                None
             }
             Tok::Tag { handle, suffix } => {
                 if self.tag.is_some() {
-                    return Err(self.err(at, "one tag per node"));
+                    return Self::fail(self.err(at, "one tag per node"));
                 }
-                let tag = self.resolve_tag(at, handle, suffix)?;
+                let tag = tri!(self.resolve_tag(at, handle, suffix));
                 self.tag = Some(tag);
                 self.props_at.get_or_insert(at);
                 self.take();
-                Ok(None)
+                None
             }
             Tok::Scalar(scalar) => {
                 self.take();
                 self.pop();
                 let props = self.take_props();
-                Ok(Self::event(start, Kind::Scalar { props, scalar }))
+                Self::event(start, Kind::Scalar { props, scalar })
             }
             Tok::BlockEntry if indentless => {
-                self.open(at)?;
+                tri!(self.open(at));
                 let props = self.take_props();
                 self.state = State::IndentlessSeqEntry;
-                Ok(Self::event(
-                    start,
-                    Kind::SequenceStart { props, flow: false },
-                ))
+                Self::event(start, Kind::SequenceStart { props, flow: false })
             }
             Tok::FlowSeqStart => {
-                self.open(at)?;
+                tri!(self.open(at));
                 self.take();
                 let props = self.take_props();
                 self.state = State::FlowSeqEntry { first: true };
-                Ok(Self::event(
-                    start,
-                    Kind::SequenceStart { props, flow: true },
-                ))
+                Self::event(start, Kind::SequenceStart { props, flow: true })
             }
             Tok::FlowMapStart => {
-                self.open(at)?;
+                tri!(self.open(at));
                 self.take();
                 let props = self.take_props();
                 self.state = State::FlowMapKey { first: true };
-                Ok(Self::event(start, Kind::MappingStart { props, flow: true }))
+                Self::event(start, Kind::MappingStart { props, flow: true })
             }
-            Tok::BlockSeqStart if block => {
-                self.open(at)?;
-                self.take();
+            Tok::BlockSeqStart | Tok::BlockMapStart if block => {
+                let map = matches!(self.scanner.head().kind, Tok::BlockMapStart);
                 let props = self.take_props();
-                self.state = State::BlockSeqEntry;
-                Ok(Self::event(
-                    start,
-                    Kind::SequenceStart { props, flow: false },
-                ))
-            }
-            Tok::BlockMapStart if block => {
-                self.open(at)?;
-                self.take();
-                let props = self.take_props();
-                self.state = State::BlockMapKey;
-                Ok(Self::event(
-                    start,
-                    Kind::MappingStart { props, flow: false },
-                ))
+                self.block_collection(at, start, props, map)
             }
             _ if self.props_at.is_some() => {
                 self.pop();
                 let props = self.take_props();
                 let src = self.scanner.source();
                 let raw = src.get(at.min(src.len())..at.min(src.len())).unwrap_or("");
-                Ok(Self::event(
+                Self::event(
                     start,
                     Kind::Scalar {
                         props,
                         scalar: Scalar::new(raw, Style::Plain, false),
                     },
-                ))
+                )
             }
-            _ => Err(self.err(at, "a node (a value, '[', '{', '-' or a key)")),
+            _ => Self::fail(self.err(at, "a node (a value, '[', '{', '-' or a key)")),
         }
     }
 

@@ -246,7 +246,15 @@ impl<'a> Scanner<'a> {
                 return Err(self.err(self.pos, "more input"));
             }
         }
-        Ok(&self.queue[self.q_head])
+        Ok(self.head())
+    }
+
+    /// The token the last [`Scanner::peek`] returned, still in the queue
+    /// (call only after a `peek` that succeeded, before the `bump`): read in
+    /// place, so a parser step copies out only the fields it uses.
+    #[inline]
+    pub(super) fn head(&self) -> &Token<'a> {
+        &self.queue[self.q_head % QUEUE]
     }
 
     /// Consumes the token [`Scanner::peek`] returned.
