@@ -12,6 +12,7 @@ use super::syntax::{Kind, Props, SyntaxEvent, SyntaxTag};
 use super::token::Tok;
 use crate::error::Fault;
 use crate::MAX_DEPTH;
+use alloc::vec::Vec;
 
 /// Where the parser is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,12 +79,14 @@ macro_rules! tri {
 const TAG_DIRECTIVES: usize = 16;
 
 /// The YAML pull parser. See the module docs of `scan::yaml`. A clone
-/// is a saved place (O([`MAX_DEPTH`]) bytes: its stacks are arrays).
+/// is a saved place: its stacks are vectors as deep as the deepest yet,
+/// so a clone (one per bet of the streaming reader) copies only those.
 #[derive(Clone)]
 pub(crate) struct Parser<'a> {
     scanner: Scanner<'a>,
     state: State,
-    stack: [State; MAX_DEPTH + 4],
+    /// Return states: the first `depth` (see [`Parser`]).
+    stack: Vec<State>,
     depth: usize,
     max_depth: usize,
     /// Properties read for the node being parsed, and where they start.
@@ -106,7 +109,7 @@ impl<'a> Parser<'a> {
         Parser {
             scanner: Scanner::new(input, max_depth),
             state: State::StreamStart,
-            stack: [State::End; MAX_DEPTH + 4],
+            stack: Vec::new(),
             depth: 0,
             max_depth: max_depth.min(MAX_DEPTH),
             anchor: None,
@@ -138,10 +141,13 @@ impl<'a> Parser<'a> {
     fn push(&mut self, s: State) -> Result<(), Fault> {
         // Return states are pushed once per open collection and node, so
         // the depth check on collection starts bounds this; stay safe anyway.
-        if self.depth >= self.stack.len() {
+        if self.depth >= MAX_DEPTH + 4 {
             return Err(Fault::too_deep(0, self.max_depth));
         }
-        self.stack[self.depth] = s;
+        match self.stack.get_mut(self.depth) {
+            Some(slot) => *slot = s,
+            None => self.stack.push(s),
+        }
         self.depth += 1;
         Ok(())
     }

@@ -21,6 +21,7 @@ use super::token::{
 };
 use crate::error::{ErrorKind, Fault, Opened};
 use crate::MAX_DEPTH;
+use alloc::vec::Vec;
 use core::cell::Cell;
 
 /// An implicit key in a flow collection whose `:` is on a later line.
@@ -70,8 +71,10 @@ pub(super) struct Scanner<'a> {
     odd_break: usize,
     pos: usize,
     line_start: usize,
-    /// Block indentation columns of the open block collections.
-    indents: [u32; MAX_DEPTH],
+    /// Block indentation columns of the open block collections: the first
+    /// `n_indents` (a vector as deep as the deepest yet, so that a clone,
+    /// one per bet of the streaming reader, copies only that).
+    indents: Vec<u32>,
     n_indents: usize,
     /// Bit set: the flow collection at that level is a mapping.
     flow_maps: [u64; MAX_DEPTH / 64],
@@ -149,7 +152,7 @@ impl<'a> Scanner<'a> {
             odd_break,
             pos: 0,
             line_start: 0,
-            indents: [0; MAX_DEPTH],
+            indents: Vec::new(),
             n_indents: 0,
             flow_maps: [0; MAX_DEPTH / 64],
             flow_level: 0,
@@ -844,7 +847,11 @@ impl<'a> Scanner<'a> {
         if self.n_indents >= self.max_depth {
             return Err(Fault::too_deep(at, self.max_depth));
         }
-        self.indents[self.n_indents] = u32::try_from(col).unwrap_or(u32::MAX);
+        let col = u32::try_from(col).unwrap_or(u32::MAX);
+        match self.indents.get_mut(self.n_indents) {
+            Some(slot) => *slot = col,
+            None => self.indents.push(col),
+        }
         self.n_indents += 1;
         self.push(at, start);
         Ok(())
