@@ -337,11 +337,11 @@ struct LoadFrame<'a> {
     map: bool,
     /// A map: the next node is a key.
     key_next: bool,
-    /// Its anchor, the expanded size before it, and where its items start
-    /// (in the keep arena, or the items).
-    anchor: Option<(&'a str, usize, usize)>,
-    /// The index of its [`Item::Open`] in the keep arena, if kept there.
-    kept: Option<usize>,
+    /// Its anchor and the expanded size before it.
+    anchor: Option<(&'a str, usize)>,
+    /// Where its items start among those an anchor names (the keep
+    /// arena's index, or its [`Item::Open`]'s number).
+    place: usize,
     /// How many containers deep its contents go (aliases included).
     depth_below: usize,
     /// A map: the [`Item::Merge`] whose value is being read.
@@ -458,6 +458,18 @@ impl<'a> Loader<'a> {
     fn keep_item(&mut self, item: Item<'a>) {
         if self.keeping > 0 {
             self.keep_slow(item);
+        }
+    }
+
+    /// Sets the kept [`Item::Open`] at `open` to close at the next kept
+    /// item.
+    #[inline(never)]
+    fn kept_close(&mut self, open: usize) {
+        if let Some(keep) = &self.keep {
+            let close = self.kept_len;
+            if let Some(Item::Open { close: c, .. }) = keep.borrow_mut().items.get_mut(open) {
+                *c = close;
+            }
         }
     }
 
@@ -689,15 +701,14 @@ impl<'a> Loader<'a> {
         let start = self.next_slot();
         let item = Item::Open { at, map, close: 0 };
         self.out.items.push(item);
-        let kept = (self.keeping > 0).then_some(place);
         self.keep_item(item);
         self.weight += 1;
         self.frames.push(LoadFrame {
             start,
             map,
             key_next: true,
-            anchor: props.anchor.map(|name| (name, self.weight, place)),
-            kept,
+            anchor: props.anchor.map(|name| (name, self.weight)),
+            place,
             depth_below: 0,
             merge: None,
             value_start: 0,
@@ -713,11 +724,9 @@ impl<'a> Loader<'a> {
         let close = self.next_slot();
         let item = Item::Close { at, map: frame.map };
         self.out.items.push(item);
-        if let (Some(open), Some(keep)) = (frame.kept, &self.keep) {
-            let kept_close = self.kept_len;
-            if let Some(Item::Open { close: c, .. }) = keep.borrow_mut().items.get_mut(open) {
-                *c = kept_close;
-            }
+        if self.keeping > 0 {
+            // Its open was kept too (an anchored collection holds it).
+            self.kept_close(frame.place);
         }
         self.keep_item(item);
         self.attach.close(at, close);
@@ -730,7 +739,8 @@ impl<'a> Loader<'a> {
             self.merge(&frame);
         }
         let depth = 1 + frame.depth_below;
-        if let Some((name, before, start)) = frame.anchor {
+        if let Some((name, before)) = frame.anchor {
+            let start = frame.place;
             if self.keep.is_some() {
                 self.keeping = self.keeping.saturating_sub(1);
             }

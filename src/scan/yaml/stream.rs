@@ -347,9 +347,6 @@ impl<'a> StreamSource<'a> {
     /// position and depth it sets are what the driver asks for next.
     #[inline(always)]
     fn item_event(&mut self, item: Item<'a>) -> Event<'_, Trivia<'a>> {
-        if let Item::Alias { start, end } = item {
-            return self.replay_alias(start, end);
-        }
         self.data_event(item, false)
     }
 
@@ -388,13 +385,10 @@ impl<'a> StreamSource<'a> {
     }
 
     /// The event of a data item, its stored text in the window's store or,
-    /// `replayed`, in [`StreamSource::replayed`].
+    /// `replayed`, in [`StreamSource::replayed`] (an alias in the window:
+    /// the first event of its replay).
     #[inline(always)]
     fn data_event(&mut self, item: Item<'a>, replayed: bool) -> Event<'_, Trivia<'a>> {
-        let store = match replayed {
-            true => &self.replayed,
-            false => &self.loader.out.store,
-        };
         match item {
             Item::Open { at, map, .. } => {
                 self.at = at;
@@ -414,16 +408,16 @@ impl<'a> StreamSource<'a> {
             }
             Item::Key { at, text } => {
                 self.at = at;
-                Event::Key(text_in(store, text))
+                Event::Key(text_in(self.store(replayed), text))
             }
             Item::Str { at, text } => {
                 self.at = at;
-                Event::Str(text_in(store, text))
+                Event::Str(text_in(self.store(replayed), text))
             }
             Item::Number { at, start, end } => {
                 self.at = at;
                 Event::Number {
-                    text: store.get(start..end).unwrap_or("0"),
+                    text: self.store(replayed).get(start..end).unwrap_or("0"),
                     exponent: false,
                 }
             }
@@ -435,9 +429,20 @@ impl<'a> StreamSource<'a> {
                 self.at = at;
                 Event::Null
             }
-            // Not met: aliases are replayed before, no merges here,
-            // failures are returned before.
-            Item::Alias { .. } | Item::Merge { .. } | Item::Fail(_) => Event::Null,
+            // Only in the window (a replay's walk follows nested ones).
+            Item::Alias { start, end } => self.replay_alias(start, end),
+            // Not met: no merges here, failures are returned before.
+            Item::Merge { .. } | Item::Fail(_) => Event::Null,
+        }
+    }
+
+    /// Where stored texts are: the window's store, or `replayed`, the text
+    /// of the item an alias replays.
+    #[inline(always)]
+    fn store(&self, replayed: bool) -> &str {
+        match replayed {
+            true => &self.replayed,
+            false => &self.loader.out.store,
         }
     }
 }
