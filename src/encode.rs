@@ -235,7 +235,7 @@ pub(crate) fn encode_yaml<W: Write + ?Sized>(
 }
 
 /// [`run`] for YAML input: streamed (`scan::yaml::stream`) when it holds
-/// no anchor, alias or merge key, else read into items first (see
+/// no merge key, else read into items first (see
 /// `scan::yaml::load`), then driven like any source; its warnings go to
 /// `warnings`, if asked for (all of the stream's, as loading notes them,
 /// whatever error ends the writing).

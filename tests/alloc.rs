@@ -265,14 +265,29 @@ fn flow_ints(n: usize) -> String {
     text + "]\n"
 }
 
+/// `n` block-list items whose strings hold `&` and `*` (a URL query, a
+/// glob): no anchor or alias, so they stream.
+fn ampersands_and_stars(n: usize) -> String {
+    "- url: http://x/?a=1&b=2\n  glob: \"src/*.rs & *\"\n".repeat(n)
+}
+
+/// An anchored block map and block list, then `n` aliases of them: the
+/// keep arena holds the two, the aliases are replayed from it.
+fn aliases(n: usize) -> String {
+    let anchors = "- &m\n  name: x\n  list: &l\n    - 1\n    - {a: b}\n";
+    anchors.to_string() + &"- *m\n- *l\n".repeat(n / 2)
+}
+
 /// A document measured: a name and how to make one of `n` items.
 type Shape = (&'static str, fn(usize) -> String);
 
 /// The documents measured.
-const SHAPES: [Shape; 3] = [
+const SHAPES: [Shape; 5] = [
     ("block list of maps", block_list),
     ("block map", block_map),
     ("flow list of ints", flow_ints),
+    ("strings with & and *", ampersands_and_stars),
+    ("aliases of a map and a list", aliases),
 ];
 
 /// A `fmt::Write` that keeps nothing, so the output costs no memory.

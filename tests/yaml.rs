@@ -640,36 +640,146 @@ fn streamed_and_loaded_yaml_write_the_same() {
         ),
         false => eprintln!("skipped: no {} (the shared corpus)", shared.display()),
     }
-    let mut streamed = 0;
+    let (mut streamed, mut with_aliases) = (0, 0);
     for file in &files {
         let input = std::fs::read(file).unwrap();
-        if input.contains(&b'&') || input.contains(&b'*') || input.windows(2).any(|w| w == b"<<") {
+        if input.windows(2).any(|w| w == b"<<") {
             continue;
         }
         streamed += 1;
-        for compact in [false, true] {
-            let write = |streaming: bool| {
-                let opts = yaml().compact(compact).yaml_streaming(Some(streaming));
-                let mut out = Vec::new();
-                let mut warnings = Vec::new();
-                let written = opts.to_writer_with_warnings(&input, &mut out, &mut warnings);
-                let string = opts.to_string(&input).map_err(|e| e.to_string());
-                let checked = opts.check(&input).map_err(|e| e.to_string());
-                let warned = opts.warnings(&input);
-                (
-                    string,
-                    String::from_utf8(out).unwrap(),
-                    written.map_err(|e| e.to_string()),
-                    checked,
-                    format!("{warnings:?}"),
-                    format!("{warned:?}"),
-                )
-            };
-            let (loaded, streams) = (write(false), write(true));
-            assert_eq!(streams, loaded, "{} (compact {compact})", file.display());
-        }
+        with_aliases += usize::from(input.contains(&b'*'));
+        let _ = assert_both_readers_write_the_same(&input, &file.display().to_string());
     }
     assert!(streamed > 300, "only {streamed} files stream");
+    assert!(
+        with_aliases > 40,
+        "only {with_aliases} files with `*` stream"
+    );
+}
+
+/// What the YAML reader chosen by `streaming` makes of `input`:
+/// `to_string`, `to_writer_with_warnings` (its output, result and
+/// warnings), `check` and `warnings`.
+type Written = (
+    Result<String, String>,
+    String,
+    Result<(), String>,
+    Result<(), String>,
+    String,
+    String,
+);
+
+fn written_by(input: &[u8], compact: bool, streaming: bool) -> Written {
+    let opts = yaml().compact(compact).yaml_streaming(Some(streaming));
+    let mut out = Vec::new();
+    let mut warnings = Vec::new();
+    let written = opts.to_writer_with_warnings(input, &mut out, &mut warnings);
+    let string = opts.to_string(input).map_err(|e| e.to_string());
+    let checked = opts.check(input).map_err(|e| e.to_string());
+    let warned = opts.warnings(input);
+    (
+        string,
+        String::from_utf8(out).unwrap(),
+        written.map_err(|e| e.to_string()),
+        checked,
+        format!("{warnings:?}"),
+        format!("{warned:?}"),
+    )
+}
+
+/// The streaming reader and the loading one make the same of `input`,
+/// regular and compact; returns the streaming reader's, regular.
+fn assert_both_readers_write_the_same(input: &[u8], name: &str) -> Written {
+    let mut regular = None;
+    for compact in [false, true] {
+        let (loaded, streams) = (
+            written_by(input, compact, false),
+            written_by(input, compact, true),
+        );
+        assert_eq!(streams, loaded, "{name} (compact {compact})");
+        regular.get_or_insert(streams);
+    }
+    regular.unwrap()
+}
+
+/// Anchors and aliases stream (docs/yaml-streaming.md §8, step 4), and
+/// read as the loading reader reads them: aliases of block maps and lists
+/// in a large document, with comments; an anchor in a list whose bet
+/// `to_string` loses (the skim keeps what it reads, and an alias in it is
+/// replayed from the keep arena), and a list an alias replays losing its
+/// bet; the errors of aliases with their places.
+#[test]
+fn anchors_and_aliases_stream_as_they_load() {
+    let mut large = String::from(
+        "# the defaults\nbase: &base\n  image: nginx # pinned\n  ports: &ports\n    - 80\n    - {name: https, port: 443}\n  env: &env [a, \"b&c\"]\n",
+    );
+    for i in 0..1_000 {
+        large += &format!("item{i}:\n  # item {i}\n  spec: *base\n  ports: *ports\n\n  env: *env\n  url: \"http://x/?a={i}&b=*\"\n");
+    }
+    let (string, ..) = assert_both_readers_write_the_same(large.as_bytes(), "large");
+    let string = string.unwrap();
+    assert_eq!(
+        string.matches("image: \"nginx\"").count(),
+        1_001,
+        "{}",
+        &string[..2_000]
+    );
+    assert_eq!(string.matches("# item 999\n").count(), 1);
+    let cases: [(&str, Result<&str, &str>); 8] = [
+        // An anchor in a list whose bet is lost (a scalar after a map).
+        (
+            "a:\n- &m {x: 1}\n- *m\n- 3\n- &l [1, *m]\nb: [*m, *l]\n",
+            Ok(""),
+        ),
+        // A comment directly in the list loses the bet.
+        ("a:\n- &m {x: 1}\n# note\n- *m\nb: *m\n", Ok("")),
+        // A list the alias replays loses its bet.
+        ("a: &a [[1], 2]\nb: *a\nc: [*a, *a]\n", Ok("")),
+        ("- &a [{k: v}, x]\n- *a\n", Ok("")),
+        (
+            "---\na: &a [1]\nb: *a\n--- # two\nc: &a {d: 1}\ne: *a\n...\n# foot\n",
+            Ok(""),
+        ),
+        ("a: *x\nb: &x 1\n", Err("at line 1, column 4")),
+        (
+            "a: *x\nb: &x {c: 1}\n",
+            Err("names no anchor defined before it"),
+        ),
+        (
+            "a: &x [1, *x]\n",
+            Err("is inside the node its anchor names"),
+        ),
+    ];
+    for (input, expected) in cases {
+        let (string, ..) = assert_both_readers_write_the_same(input.as_bytes(), input);
+        match (string, expected) {
+            (Ok(text), Ok(expected)) => {
+                assert!(expected.is_empty() || text == expected, "{input}:\n{text}");
+                assert!(!text.contains("null"), "{input}:\n{text}");
+            }
+            (Err(error), Err(part)) => assert!(error.contains(part), "{input}: {error}"),
+            (got, _) => panic!("{input}: {got:?}"),
+        }
+    }
+    // Billion laughs: the same error (the first level is one long string,
+    // so that little is written before the limit is met).
+    let mut laughs = format!("a0: &a0 [{}]\n", "lol".repeat(40_000));
+    for i in 1..4 {
+        let p = i - 1;
+        laughs += &format!(
+            "a{i}: &a{i} [*a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}]\n"
+        );
+    }
+    let error = |streaming| {
+        let opts = yaml().yaml_streaming(Some(streaming));
+        opts.to_string(&laughs).unwrap_err().to_string()
+    };
+    let streamed = error(true);
+    assert_eq!(streamed, error(false));
+    assert!(
+        streamed.contains("billion laughs") && streamed.contains("line 4, column"),
+        "{streamed}"
+    );
 }
 
 /// `to_writer_all_or_nothing` with `opts` on `input` writes what

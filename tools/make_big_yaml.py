@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The two large YAML inputs of issue 24's memory target:
 
-    python3 tools/make_big_yaml.py OUTDIR [--pods N] [--ints N]
+    python3 tools/make_big_yaml.py OUTDIR [--pods N] [--ints N] [--urls]
 
 writes OUTDIR/pods.yaml, a block-style `kind: List` of N pod-like items
 (default 40,000: 61,880,050 bytes) in the shape of `kubectl get pods -A
@@ -9,8 +9,13 @@ writes OUTDIR/pods.yaml, a block-style `kind: List` of N pod-like items
 their key, quoted timestamps and numeric strings), with a head comment
 before every item and two line comments in each; and OUTDIR/ints.yaml,
 one flow list of N integers below 10^7 (default 6,000,000: 54,333,920
-bytes), twelve to a line. Both are the same bytes on every run (a fixed
-seed). tools/rss.py --yaml measures the tool's peak RSS on them.
+bytes), twelve to a line. With --urls, also OUTDIR/urls.yaml: pods.yaml
+with `&` and `*` in strings (an annotation `http://...?a=1&b=2` and a glob
+`logs/*.txt` in each pod) and the first pod's `resources` anchored
+(`&resources`), every other pod's an alias of it (`*resources`): the
+streaming reader's keep arena holds that one map. All are the same bytes
+on every run (a fixed seed). tools/rss.py --yaml measures the tool's peak
+RSS on them.
 """
 
 import argparse
@@ -32,7 +37,7 @@ def safe(rng, n):
     return "".join(rng.choice(SAFE) for _ in range(n))
 
 
-def pod(i, rng):
+def pod(i, rng, urls=False):
     ns = NAMESPACES[i % len(NAMESPACES)]
     app = APPS[(i // 3) % len(APPS)]
     # Kubernetes' name suffixes: no vowels, no digits 0, 1, 3 (never a number)
@@ -50,7 +55,7 @@ def pod(i, rng):
     version = f"1.{i % 17}.{i % 5}"
     restarts = rng.randrange(0, 4)
     port = 8080 + i % 3
-    return f"""# pod {i}: {ns}/{name}
+    text = f"""# pod {i}: {ns}/{name}
 - apiVersion: v1
   kind: Pod
   metadata:
@@ -105,15 +110,27 @@ def pod(i, rng):
     podIP: {ip}
     startTime: "{ts}"
 """
+    if not urls:
+        return text
+    text = text.replace(
+        '      prometheus.io/scrape: "true"\n',
+        f'      example.com/probe: "http://{ip}:{port}/metrics?a=1&b=2"\n'
+        '      example.com/logs: logs/*.txt\n'
+        '      prometheus.io/scrape: "true"\n', 1)
+    resources = ("      resources:\n        limits:\n          memory: 512Mi\n"
+                 "        requests:\n          cpu: 100m\n          memory: 256Mi\n")
+    alias = "      resources: &resources\n" + resources[len("      resources:\n"):] if i == 0 \
+        else "      resources: *resources\n"
+    return text.replace(resources, alias, 1)
 
 
-def write_pods(path, count):
+def write_pods(path, count, urls=False):
     rng = random.Random(24)
     with open(path, "w") as f:
         f.write("# kubectl get pods -A -o yaml (made by tools/make_big_yaml.py)\n")
         f.write("apiVersion: v1\nitems:\n")
         for i in range(count):
-            f.write(pod(i, rng))
+            f.write(pod(i, rng, urls))
         f.write('kind: List\nmetadata:\n  resourceVersion: ""\n')
 
 
@@ -133,9 +150,13 @@ def main():
     ap.add_argument("outdir")
     ap.add_argument("--pods", type=int, default=40_000)
     ap.add_argument("--ints", type=int, default=6_000_000)
+    ap.add_argument("--urls", action="store_true", help="also write urls.yaml")
     args = ap.parse_args()
     os.makedirs(args.outdir, exist_ok=True)
-    for name, write, count in [("pods.yaml", write_pods, args.pods), ("ints.yaml", write_ints, args.ints)]:
+    files = [("pods.yaml", write_pods, args.pods), ("ints.yaml", write_ints, args.ints)]
+    if args.urls:
+        files.append(("urls.yaml", lambda path, n: write_pods(path, n, urls=True), args.pods))
+    for name, write, count in files:
         path = os.path.join(args.outdir, name)
         write(path, count)
         print(f"{path}: {count:,} items, {os.path.getsize(path):,} bytes")

@@ -173,24 +173,18 @@ pub(crate) fn yaml_special(s: &[u8], from: usize) -> usize {
     )
 }
 
-/// The first `&`, `*` or `<` at or after `from`: what may start an
-/// anchor, an alias or a merge key (`<<`).
+/// The first `<` at or after `from`: what may start a merge key (`<<`).
 #[cfg(feature = "alloc")]
 #[inline]
-pub(crate) fn anchor_alias_or_lt(s: &[u8], from: usize) -> usize {
+pub(crate) fn less_than(s: &[u8], from: usize) -> usize {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     #[allow(unsafe_code)]
     // SAFETY: as in `string_special`.
-    let from = match unsafe { sse2::anchor_alias_or_lt(s, from) } {
+    let from = match unsafe { sse2::less_than(s, from) } {
         Ok(at) => return at,
         Err(rest) => rest,
     };
-    find(
-        s,
-        from,
-        |w| eq_bytes(w, b'&') | eq_bytes(w, b'*') | eq_bytes(w, b'<'),
-        |b| matches!(b, b'&' | b'*' | b'<'),
-    )
+    find(s, from, |w| eq_bytes(w, b'<'), |b| b == b'<')
 }
 
 /// Where a search for the first byte that may end a YAML plain scalar's

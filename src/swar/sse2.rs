@@ -216,16 +216,16 @@ pub(super) fn plain_stop(s: &[u8], from: usize, flow: bool) -> Result<usize, usi
     Err(i)
 }
 
-/// Scans whole 16-byte blocks from `from` for the first `&`, `*` or `<`
-/// ([`anchor_alias_or_lt`](super::anchor_alias_or_lt)): `Ok` with its
-/// index, or `Err` with where fewer than 16 bytes are left.
+/// Scans whole 16-byte blocks from `from` for the first `<`
+/// ([`less_than`](super::less_than)): `Ok` with its index, or `Err` with
+/// where fewer than 16 bytes are left.
 #[cfg(feature = "alloc")]
 #[inline]
 #[target_feature(enable = "sse2")]
-pub(super) fn anchor_alias_or_lt(s: &[u8], from: usize) -> Result<usize, usize> {
+pub(super) fn less_than(s: &[u8], from: usize) -> Result<usize, usize> {
     let mut i = from;
     while let Some(v) = load(s, i) {
-        let hit = _mm_or_si128(_mm_or_si128(eq(v, b'&'), eq(v, b'*')), eq(v, b'<'));
+        let hit = eq(v, b'<');
         let bits = _mm_movemask_epi8(hit);
         if bits != 0 {
             return Ok(i + bits.trailing_zeros() as usize);

@@ -1,5 +1,5 @@
-//! The YAML [`Source`] for inputs with anchors, aliases or merge keys
-//! (others stream, `stream.rs`): a cursor over a [`Loaded`] stream, giving
+//! The YAML [`Source`] for inputs with merge keys (others stream,
+//! `stream.rs`): a cursor over a [`Loaded`] stream, giving
 //! out its items as data events and its comments and blank lines as
 //! [`Event::Trivia`] where attachment settled them (`attach.rs`).
 //!
@@ -68,7 +68,10 @@ impl<'l> YamlSource<'l> {
             return self.next_event_with_trivia();
         }
         loop {
-            match self.walk.next_item(self.loaded) {
+            match self
+                .walk
+                .next_item(&self.loaded.items, &self.loaded.entries)
+            {
                 None => return Ok(None),
                 Some(None) => continue,
                 Some(Some(item)) => return self.item_event(item),
@@ -106,7 +109,10 @@ impl<'l> YamlSource<'l> {
             if let Some(trivia) = self.due_trivia() {
                 return Ok(Some(Event::Trivia(trivia)));
             }
-            match self.walk.next_item(self.loaded) {
+            match self
+                .walk
+                .next_item(&self.loaded.items, &self.loaded.entries)
+            {
                 None => return Ok(None),
                 Some(None) => continue,
                 Some(Some(item)) => return self.item_event(item),

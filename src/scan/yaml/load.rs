@@ -16,13 +16,15 @@
 //! fold or escape, converted keys, numbers, `!!binary` and tagged texts);
 //! the loader only tells attachment (`attach.rs`) where each node and
 //! record is. Two readers run it: `stream.rs` one event at a time, giving
-//! items out and dropping them, for every input without `&`, `*` and
-//! `<<`; and, for the others, [`load`], which reads the whole stream once
-//! into a [`Loaded`], the flat list of its items, comments and blank lines
-//! settled once it is, read by the cursor of `cursor.rs`. There an alias
-//! is one item that replays the anchored node's items and a merge one
-//! item that replays the entries it keeps; [`Walk`] is the one order they
-//! are read in. This needs `alloc`.
+//! items out and dropping them, for every input without `<<` (the items
+//! of anchored collections are also copied into its keep arena, [`Kept`],
+//! for the aliases that replay them); and, for the others, [`load`],
+//! which reads the whole stream once into a [`Loaded`], the flat list of
+//! its items, comments and blank lines settled once it is, read by the
+//! cursor of `cursor.rs`. An alias is one item that replays the anchored
+//! node's items (from the arena, or from the loaded items) and a merge
+//! one item that replays the entries it keeps; [`Walk`] is the one order
+//! they are read in. This needs `alloc`.
 //!
 //! Also here: the warnings noted while loading, located
 //! ([`locate_warnings`]; the [`Warning`] type is `error.rs`'s).
@@ -111,6 +113,40 @@ pub(super) enum Item<'a> {
 }
 
 impl Item<'_> {
+    /// The item with its stored text (if any) copied from the store `from`
+    /// to the end of `to`.
+    pub(super) fn stored_again(self, from: &str, to: &mut String) -> Self {
+        let mut copy = |start: usize, end: usize| {
+            let at = to.len();
+            to.push_str(from.get(start..end).unwrap_or(""));
+            TextRef::Stored {
+                start: at,
+                end: to.len(),
+            }
+        };
+        match self {
+            Item::Key {
+                at,
+                text: TextRef::Stored { start, end },
+            } => Item::Key {
+                at,
+                text: copy(start, end),
+            },
+            Item::Str {
+                at,
+                text: TextRef::Stored { start, end },
+            } => Item::Str {
+                at,
+                text: copy(start, end),
+            },
+            Item::Number { at, start, end } => match copy(start, end) {
+                TextRef::Stored { start, end } => Item::Number { at, start, end },
+                TextRef::Input(_) => self,
+            },
+            other => other,
+        }
+    }
+
     /// What [`Settle`] is told when a walk reads this item.
     #[inline(always)]
     pub(super) fn step(&self) -> Step {
@@ -170,6 +206,19 @@ impl Loaded<'_> {
     pub(crate) fn warnings(&self) -> &[(usize, String)] {
         &self.warnings
     }
+}
+
+/// The keep arena of a streaming reader (docs/yaml-streaming.md §1): the
+/// items of the current document's anchored collections, copied as they
+/// are read (their decoded texts into `store`), which an [`Item::Alias`]
+/// replays by index through a [`Walk`]. Every reading of one stream shares
+/// it (a bet's clone, a skim, the re-reading of [`Source::at`]): reading is
+/// the same from the same place, so an item already kept at the index a
+/// reading reaches is that item, and is not kept twice.
+#[derive(Debug, Default)]
+pub(super) struct Kept<'a> {
+    pub(super) items: Vec<Item<'a>>,
+    pub(super) store: String,
 }
 
 /// How far aliases may expand a document of an input of `len` bytes,
@@ -240,7 +289,7 @@ fn settle<'a>(loaded: &mut Loaded<'a>, records: &[(usize, Trivia<'a>)]) {
                     continue;
                 }
             }
-            let item = match walk.next_item(loaded) {
+            let item = match walk.next_item(&loaded.items, &loaded.entries) {
                 None => break,
                 Some(None) => continue,
                 Some(Some(item)) => item,
@@ -290,6 +339,9 @@ struct LoadFrame<'a> {
     key_next: bool,
     /// Its anchor and the expanded size before it.
     anchor: Option<(&'a str, usize)>,
+    /// Where its items start among those an anchor names (the keep
+    /// arena's index, or its [`Item::Open`]'s number).
+    place: usize,
     /// How many containers deep its contents go (aliases included).
     depth_below: usize,
     /// A map: the [`Item::Merge`] whose value is being read.
@@ -317,6 +369,13 @@ pub(super) struct Loader<'a> {
     pub(super) doc_open: bool,
     /// Where comments and blank lines go.
     pub(super) attach: Attach<'a>,
+    /// A streaming reader's keep arena (see [`Kept`]): then anchors name
+    /// items there, else (for [`load`]) in `out.items`.
+    pub(super) keep: Option<alloc::rc::Rc<core::cell::RefCell<Kept<'a>>>>,
+    /// How many items of the current document this reading has kept.
+    pub(super) kept_len: usize,
+    /// How many open collections are anchored (their items are kept).
+    keeping: usize,
 }
 
 // Data errors are printed as they are: each one a sentence.
@@ -366,7 +425,68 @@ impl<'a> Loader<'a> {
             limit: expansion_limit(input.len()),
             doc_open: false,
             attach: Attach::new(input),
+            keep: None,
+            kept_len: 0,
+            keeping: 0,
         }
+    }
+
+    /// Empties the keep arena, for the next document (a streaming reader
+    /// calls it when it opens one: the items of the one before may be
+    /// replayed until then).
+    pub(super) fn drop_kept(&mut self) {
+        if let Some(keep) = &self.keep {
+            let mut kept = keep.borrow_mut();
+            kept.items.clear();
+            kept.store.clear();
+        }
+        self.kept_len = 0;
+    }
+
+    /// Where the next item goes among those an anchor names: the keep
+    /// arena's index, or the item's number.
+    fn anchor_place(&self) -> usize {
+        match self.keep {
+            Some(_) => self.kept_len,
+            None => self.next_slot(),
+        }
+    }
+
+    /// Copies `item`, just read, into the keep arena if an anchored
+    /// collection is open.
+    #[inline(always)]
+    fn keep_item(&mut self, item: Item<'a>) {
+        if self.keeping > 0 {
+            self.keep_slow(item);
+        }
+    }
+
+    /// Sets the kept [`Item::Open`] at `open` to close at the next kept
+    /// item.
+    #[inline(never)]
+    fn kept_close(&mut self, open: usize) {
+        if let Some(keep) = &self.keep {
+            let close = self.kept_len;
+            if let Some(Item::Open { close: c, .. }) = keep.borrow_mut().items.get_mut(open) {
+                *c = close;
+            }
+        }
+    }
+
+    #[inline(never)]
+    fn keep_slow(&mut self, item: Item<'a>) {
+        let Some(keep) = &self.keep else {
+            return;
+        };
+        let mut kept = keep.borrow_mut();
+        let n = self.kept_len;
+        self.kept_len += 1;
+        if n < kept.items.len() {
+            // Kept by another reading of this document: the same item.
+            return;
+        }
+        let item = item.stored_again(&self.out.store, &mut kept.store);
+        kept.items.push(item);
     }
 
     /// The number of the next item: its slot.
@@ -413,6 +533,7 @@ impl<'a> Loader<'a> {
                 self.doc_open = true;
                 self.anchors.clear();
                 self.frames.clear();
+                self.keeping = 0;
                 self.weight = 0;
             }
             Kind::DocumentEnd { .. } => self.end_document(at),
@@ -570,17 +691,24 @@ impl<'a> Loader<'a> {
                 );
             }
         }
+        let place = self.anchor_place();
         if let Some(name) = props.anchor {
             self.anchors.insert(name, Anchor::Open);
+            if self.keep.is_some() {
+                self.keeping += 1;
+            }
         }
         let start = self.next_slot();
-        self.out.items.push(Item::Open { at, map, close: 0 });
+        let item = Item::Open { at, map, close: 0 };
+        self.out.items.push(item);
+        self.keep_item(item);
         self.weight += 1;
         self.frames.push(LoadFrame {
             start,
             map,
             key_next: true,
             anchor: props.anchor.map(|name| (name, self.weight)),
+            place,
             depth_below: 0,
             merge: None,
             value_start: 0,
@@ -594,7 +722,13 @@ impl<'a> Loader<'a> {
             return Ok(());
         };
         let close = self.next_slot();
-        self.out.items.push(Item::Close { at, map: frame.map });
+        let item = Item::Close { at, map: frame.map };
+        self.out.items.push(item);
+        if self.keeping > 0 {
+            // Its open was kept too (an anchored collection holds it).
+            self.kept_close(frame.place);
+        }
+        self.keep_item(item);
         self.attach.close(at, close);
         self.weight += 1;
         let open = frame.start.checked_sub(self.out.base);
@@ -606,9 +740,13 @@ impl<'a> Loader<'a> {
         }
         let depth = 1 + frame.depth_below;
         if let Some((name, before)) = frame.anchor {
+            let start = frame.place;
+            if self.keep.is_some() {
+                self.keeping = self.keeping.saturating_sub(1);
+            }
             let node = Anchor::Node {
-                start: frame.start,
-                end: self.next_slot(),
+                start,
+                end: self.anchor_place(),
                 weight: self.weight - before + 1,
                 depth,
             };
@@ -824,6 +962,7 @@ impl<'a> Loader<'a> {
                     frame.depth_below = frame.depth_below.max(depth);
                 }
                 self.out.items.push(Item::Alias { start, end });
+                self.keep_item(Item::Alias { start, end });
                 Ok(())
             }
         }
@@ -910,6 +1049,7 @@ impl<'a> Loader<'a> {
             self.out.keys.push((at, text));
         }
         self.out.items.push(item);
+        self.keep_item(item);
     }
 
     fn number(&mut self, at: usize, n: &Number<'_>) -> Item<'a> {
@@ -1072,6 +1212,11 @@ impl Walk {
         self.run.next
     }
 
+    /// Whether every run is read to its end (nothing is left to read).
+    pub(super) fn is_done(&self) -> bool {
+        self.run.next >= self.run.end && self.stack.iter().all(|r| r.next >= r.end)
+    }
+
     /// Whether the comment or blank line written before item `slot` is
     /// due now: the records are in slot order and each is due once, when
     /// the run reading the document's own items, or a merge replaying
@@ -1106,7 +1251,11 @@ impl Walk {
     /// one run of items ends or a merged entry's begins (comments may be
     /// due there).
     #[inline(always)]
-    pub(super) fn next_item<'a>(&mut self, loaded: &Loaded<'a>) -> Option<Option<Item<'a>>> {
+    pub(super) fn next_item<'a>(
+        &mut self,
+        items: &[Item<'a>],
+        entries: &[(usize, usize)],
+    ) -> Option<Option<Item<'a>>> {
         loop {
             if self.run.next >= self.run.end {
                 self.run = self.stack.pop()?;
@@ -1115,7 +1264,7 @@ impl Walk {
             let i = self.run.next;
             self.run.next += 1;
             if self.run.entries {
-                let &(next, end) = loaded.entries.get(i)?;
+                let &(next, end) = entries.get(i)?;
                 self.stack.push(self.run);
                 self.run = Run {
                     next,
@@ -1124,7 +1273,7 @@ impl Walk {
                 };
                 return Some(None);
             }
-            match *loaded.items.get(i)? {
+            match *items.get(i)? {
                 Item::Alias { start, end } => {
                     self.stack.push(self.run);
                     self.run = Run {

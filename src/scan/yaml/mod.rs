@@ -23,8 +23,9 @@
 //! Data, with `alloc`: `load.rs` owns what the events mean (the loader's
 //! step, one syntax event to data items) and `attach.rs` where comments
 //! and blank lines go. `stream.rs` is the [`Source`](crate::scan::Source)
-//! for inputs without `&`, `*` and `<<`: it runs the loader as it reads,
-//! keeping no item list. Any other input (anchors, aliases, merge keys) is
+//! for inputs without `<<`: it runs the loader as it reads, keeping no
+//! item list (only the items of anchored collections, which aliases
+//! replay, until the document ends). Any other input (merge keys) is
 //! loaded whole by `load.rs` and read by `cursor.rs`'s cursor. This file
 //! re-exports nothing: the rest of the crate reads YAML through those
 //! files (via `crate::scan`) and [`comments`].

@@ -24,8 +24,16 @@
 //! noted once: by the first reading that takes the syntax event it is
 //! about.
 //!
-//! Only for streams without anchors, aliases and merge keys
-//! ([`streams`]): those replay items, which this reader does not keep.
+//! Anchors and aliases: the items of an anchored collection are copied
+//! into the keep arena (`Kept` in `load.rs`, shared by every reading of
+//! the stream) as they are read, and an alias replays them from there
+//! through a [`Walk`] (no comments; `open` is false meanwhile, as while a
+//! lost bet's skim is replayed); the arena is emptied when the next
+//! document opens. Memory then grows by the anchored collections of the
+//! current document (a root anchor: the whole document).
+//!
+//! Only for streams without merge keys ([`streams`]): a merge rewrites
+//! entries before it, which this reader has given out.
 
 use alloc::rc::Rc;
 use alloc::string::String;
@@ -33,20 +41,18 @@ use alloc::vec::Vec;
 use core::cell::RefCell;
 
 use super::attach::{Settle, Step};
-use super::load::{verbatim, Item, Loader, TextRef};
+use super::load::{verbatim, Item, Loader, TextRef, Walk};
 use crate::error::Fault;
 use crate::scan::resolve::Schema;
 use crate::scan::{AsText, Event, Shapes, Source, Text, Trivia};
 
-/// Whether `input` can be read by a [`StreamSource`]: it holds no `&`,
-/// `*` or `<<` at all, so no anchor, alias or merge key (a false "no"
-/// only costs the item list of `load`).
+/// Whether `input` can be read by a [`StreamSource`]: it holds no `<<` at
+/// all, so no merge key (a false "no" only costs the item list of `load`).
 pub(crate) fn streams(input: &[u8]) -> bool {
-    // One pass for all three bytes; `<` is rare, so the byte after one is
-    // looked at there.
+    // `<` is rare, so the byte after one is looked at there.
     let mut at = 0;
     loop {
-        at = crate::swar::anchor_alias_or_lt(input, at);
+        at = crate::swar::less_than(input, at);
         match input.get(at) {
             None => return true,
             Some(b'<') if input.get(at + 1) != Some(&b'<') => at += 1,
@@ -142,6 +148,11 @@ pub(crate) struct StreamSource<'a> {
     kept_comments: Vec<(usize, Trivia<'a>)>,
     kept_comment: usize,
     replaying: bool,
+    /// The replay of an alias from the keep arena (`Loader::keep`), while
+    /// it lasts (then `open` is false, as while `replaying`).
+    alias: Option<Walk>,
+    /// The decoded text of the item an alias replays.
+    replayed: String,
 }
 
 impl<'a> StreamSource<'a> {
@@ -179,7 +190,16 @@ impl<'a> StreamSource<'a> {
             kept_comments: Vec::new(),
             kept_comment: 0,
             replaying: false,
+            alias: None,
+            replayed: String::new(),
         }
+        .keeping()
+    }
+
+    /// The reader, with a keep arena for its anchors.
+    fn keeping(mut self) -> StreamSource<'a> {
+        self.loader.keep = Some(Rc::default());
+        self
     }
 
     /// Takes one syntax event into the loader; false once the stream is
@@ -235,6 +255,8 @@ impl<'a> StreamSource<'a> {
     /// Reads the rest of the stream for its warnings (after an error that
     /// was not the reader's, as [`load`](super::load::load) would).
     pub(crate) fn read_rest(&mut self) {
+        // Nothing is replayed any more.
+        self.loader.keep = None;
         while self.pull() {
             let out = &mut self.loader.out;
             out.base += out.items.len();
@@ -321,10 +343,52 @@ impl<'a> StreamSource<'a> {
         Ok(Some(self.item_event(item)))
     }
 
-    /// The event of a data item: the position and depth it sets are what
-    /// the driver asks for next.
+    /// The event of a data item (an alias: the first of its replay): the
+    /// position and depth it sets are what the driver asks for next.
     #[inline(always)]
     fn item_event(&mut self, item: Item<'a>) -> Event<'_, Trivia<'a>> {
+        self.data_event(item, false)
+    }
+
+    /// Starts replaying the kept items `start..end` (an alias), giving out
+    /// the first.
+    #[inline(never)]
+    fn replay_alias(&mut self, start: usize, end: usize) -> Event<'_, Trivia<'a>> {
+        self.alias = Some(Walk::new(start, end));
+        self.open = false;
+        self.alias_event().unwrap_or(Event::Null)
+    }
+
+    /// The next event of the alias being replayed; after the last, reading
+    /// goes on where it was.
+    #[inline(never)]
+    fn alias_event(&mut self) -> Option<Event<'_, Trivia<'a>>> {
+        let walk = self.alias.as_mut()?;
+        let keep = self.loader.keep.as_ref()?;
+        let kept = keep.borrow();
+        let item = loop {
+            match walk.next_item(&kept.items, &[]) {
+                Some(Some(item)) => break Some(item),
+                Some(None) => continue,
+                None => break None,
+            }
+        };
+        if walk.is_done() || item.is_none() {
+            self.alias = None;
+            self.open = !self.replaying;
+        }
+        // Its decoded text is copied out of the shared arena.
+        self.replayed.clear();
+        let item = item?.stored_again(&kept.store, &mut self.replayed);
+        drop(kept);
+        Some(self.data_event(item, true))
+    }
+
+    /// The event of a data item, its stored text in the window's store or,
+    /// `replayed`, in [`StreamSource::replayed`] (an alias in the window:
+    /// the first event of its replay).
+    #[inline(always)]
+    fn data_event(&mut self, item: Item<'a>, replayed: bool) -> Event<'_, Trivia<'a>> {
         match item {
             Item::Open { at, map, .. } => {
                 self.at = at;
@@ -344,16 +408,16 @@ impl<'a> StreamSource<'a> {
             }
             Item::Key { at, text } => {
                 self.at = at;
-                Event::Key(self.text(text))
+                Event::Key(text_in(self.store(replayed), text))
             }
             Item::Str { at, text } => {
                 self.at = at;
-                Event::Str(self.text(text))
+                Event::Str(text_in(self.store(replayed), text))
             }
             Item::Number { at, start, end } => {
                 self.at = at;
                 Event::Number {
-                    text: self.loader.out.store.get(start..end).unwrap_or("0"),
+                    text: self.store(replayed).get(start..end).unwrap_or("0"),
                     exponent: false,
                 }
             }
@@ -365,19 +429,29 @@ impl<'a> StreamSource<'a> {
                 self.at = at;
                 Event::Null
             }
-            // Not met: no anchors, aliases or merges here; failures are
-            // returned before.
-            Item::Alias { .. } | Item::Merge { .. } | Item::Fail(_) => Event::Null,
+            // Only in the window (a replay's walk follows nested ones).
+            Item::Alias { start, end } => self.replay_alias(start, end),
+            // Not met: no merges here, failures are returned before.
+            Item::Merge { .. } | Item::Fail(_) => Event::Null,
         }
     }
 
-    fn text(&self, text: TextRef<'a>) -> Text<'_> {
-        match text {
-            TextRef::Input(text) => text,
-            TextRef::Stored { start, end } => {
-                verbatim(self.loader.out.store.get(start..end).unwrap_or(""))
-            }
+    /// Where stored texts are: the window's store, or `replayed`, the text
+    /// of the item an alias replays.
+    #[inline(always)]
+    fn store(&self, replayed: bool) -> &str {
+        match replayed {
+            true => &self.replayed,
+            false => &self.loader.out.store,
         }
+    }
+}
+
+/// The text `text` of an item whose stored texts are in `store`.
+fn text_in<'s>(store: &'s str, text: TextRef<'s>) -> Text<'s> {
+    match text {
+        TextRef::Input(text) => text,
+        TextRef::Stored { start, end } => verbatim(store.get(start..end).unwrap_or("")),
     }
 }
 
@@ -443,6 +517,9 @@ impl<'a> StreamSource<'a> {
     #[inline(always)]
     fn read_event<const DROP: bool>(&mut self) -> Result<Option<Event<'_, Trivia<'a>>>, Fault> {
         if !self.open {
+            if self.alias.is_some() {
+                return Ok(self.alias_event());
+            }
             return match self.replaying {
                 true => Ok(Some(self.replay())),
                 false => Ok(None),
@@ -502,7 +579,7 @@ impl<'a> StreamSource<'a> {
 
     /// Whether a document is open (see `open`).
     fn in_document(&self) -> bool {
-        self.open || self.replaying
+        self.open || self.replaying || self.alias.is_some()
     }
 
     /// Gives out the next event kept by a lost bet's skim, as it was given
@@ -563,6 +640,15 @@ impl<'a> StreamSource<'a> {
             keys.push((again.at, text));
         }
     }
+
+    /// The keys [`StreamSource::read_keys`] read, by position: an alias
+    /// replays keys read before, which are kept once.
+    fn keys_by_position(&self) -> Vec<(usize, KeyText<'a>)> {
+        let mut keys = self.read_keys();
+        keys.sort_by_key(|&(at, _)| at);
+        keys.dedup_by_key(|&mut (at, _)| at);
+        keys
+    }
 }
 
 impl<'a> Source<'a> for StreamSource<'a> {
@@ -600,7 +686,9 @@ impl<'a> Source<'a> for StreamSource<'a> {
         self.preamble_next = 0;
         self.depth = 0;
         self.kept_comments.clear();
-        (self.kept_comment, self.replaying) = (0, false);
+        (self.kept_comment, self.replaying, self.alias) = (0, false, None);
+        // The loader has read no further than this document's start.
+        self.loader.drop_kept();
         let Some(&doc) = self.loader.out.docs.first() else {
             // An input of nothing but comments: they are its preamble.
             self.open = false;
@@ -672,12 +760,21 @@ impl<'a> Source<'a> for StreamSource<'a> {
     /// Asked right after a list opened: its first element, looked at when
     /// the list's start was given out.
     fn list_starts_with_container(&self) -> bool {
+        if let (Some(walk), Some(keep)) = (&self.alias, &self.loader.keep) {
+            let kept = keep.borrow();
+            let item = kept.items.get(walk.next_index());
+            return matches!(item, Some(Item::Open { .. } | Item::Alias { .. }));
+        }
         // Replaying, the item after the list's start is the next kept.
         let next = match self.replaying {
             true => self.kept.0,
             false => self.next,
         };
-        matches!(self.item(next), Some(Item::Open { .. }))
+        // An alias names a collection (a scalar's is read again).
+        matches!(
+            self.item(next),
+            Some(Item::Open { .. } | Item::Alias { .. })
+        )
     }
 
     /// Looks over the list just opened to its end (see
@@ -694,6 +791,10 @@ impl<'a> Source<'a> for StreamSource<'a> {
     /// more, not twice.
     fn rewind_and_skim(&mut self, mark: Self, shapes: &mut impl Shapes) {
         *self = mark;
+        if self.alias.is_some() {
+            // A list an alias replays: skimmed on a clone, replayed again.
+            return self.skim_list(shapes);
+        }
         let (at, depth) = (self.at, self.depth);
         self.kept_comments.clear();
         let first = self.next;
@@ -721,7 +822,7 @@ impl<'a> Source<'a> for StreamSource<'a> {
     fn key_at(&self, pos: usize) -> KeyText<'a> {
         let cached = self.keys.borrow().clone();
         let keys = cached.unwrap_or_else(|| {
-            let keys = Rc::new(self.read_keys());
+            let keys = Rc::new(self.keys_by_position());
             *self.keys.borrow_mut() = Some(Rc::clone(&keys));
             keys
         });

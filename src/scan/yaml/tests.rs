@@ -1027,9 +1027,9 @@ macro_rules! transcript {
 }
 
 /// The streaming reader gives out exactly what the loaded one does, over
-/// every attachment input that has no anchor, alias or merge key (and
-/// their CR LF forms), and notes the same warnings; a document read again
-/// from its start (`at`) reads the same.
+/// every attachment input that has no merge key (and their CR LF forms),
+/// anchors and aliases included, and notes the same warnings; a document
+/// read again from its start (`at`) reads the same.
 #[test]
 fn the_stream_reads_as_the_loaded_stream() {
     use super::cursor::YamlSource;
@@ -1038,7 +1038,7 @@ fn the_stream_reads_as_the_loaded_stream() {
     use crate::scan::{AsText, Source};
     use std::cell::RefCell;
     use std::rc::Rc;
-    let mut compared = 0;
+    let (mut compared, mut with_aliases) = (0, 0);
     for (name, input) in attachment_inputs() {
         let crlf = String::from_utf8_lossy(&input).replace('\n', "\r\n");
         for input in [&input[..], crlf.as_bytes()] {
@@ -1046,6 +1046,7 @@ fn the_stream_reads_as_the_loaded_stream() {
                 continue;
             }
             compared += 1;
+            with_aliases += usize::from(input.contains(&b'*'));
             for schema in [Schema::Kubectl, Schema::Yaml12] {
                 let loaded = super::load::load(input, schema, MAX_DEPTH);
                 let expected = transcript!(YamlSource::new(&loaded), |s: &YamlSource<'_>, p| {
@@ -1094,6 +1095,10 @@ fn the_stream_reads_as_the_loaded_stream() {
         }
     }
     assert!(compared > 1000, "only {compared} inputs stream");
+    assert!(
+        with_aliases > 100,
+        "only {with_aliases} inputs with `*` stream"
+    );
 }
 
 /// Every token the scanner gives for `input`, up to the stream's end or
@@ -1210,10 +1215,11 @@ fn fast_paths_give_the_slow_paths_events() {
     });
 }
 
-/// The byte test sends to `load` exactly the inputs holding `&`, `*` or
-/// `<<`, wherever they fall in the 16-byte blocks of its search.
+/// The byte test sends to `load` exactly the inputs holding `<<`,
+/// wherever it falls in the 16-byte blocks of its search; anchors and
+/// aliases stream.
 #[test]
-fn the_byte_test_finds_every_anchor_alias_and_merge_byte() {
+fn the_byte_test_finds_every_merge_key() {
     use super::stream::streams;
     for pad in 0..40 {
         let lead = "x".repeat(pad);
@@ -1223,9 +1229,11 @@ fn the_byte_test_finds_every_anchor_alias_and_merge_byte() {
             ("a < b <c", true),
             ("<<", false),
             ("a: <<", false),
-            ("&", false),
-            ("*", false),
-            ("< <&", false),
+            ("&", true),
+            ("*", true),
+            ("< <&", true),
+            ("&a <x< *a", true),
+            ("< <<", false),
         ] {
             let input = format!("{lead}{tail}{lead}");
             assert_eq!(streams(input.as_bytes()), streamed, "{input:?}");
