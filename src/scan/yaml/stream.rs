@@ -51,21 +51,42 @@ use crate::scan::{AsText, Event, Shapes, Source, Text, Trivia};
 
 /// Whether `input` can be read by a [`StreamSource`]: it holds no merge
 /// key. Most inputs hold no `<<` byte pair at all, found at `memchr`
-/// speed; the others (a shell here-document in a string, `<<` in a
-/// comment) are read once more by the parser alone, and stream unless
-/// some scalar reads `<<` as its source ([`holds_merge_key`]). A false
-/// "no" only costs the item list of `load`.
+/// speed, and most others none that a scalar `<<` could be written with
+/// ([`may_be_merge_key`]: `cat <<EOF`, `x<<1`); the rest (`cat << EOF`,
+/// a comment `# a << b`) are read once more by the parser alone, and
+/// stream unless some scalar reads `<<` as its source
+/// ([`holds_merge_key`]). A false "no" only costs the item list of `load`.
 pub(crate) fn streams(input: &[u8]) -> bool {
-    // `<` is rare, so the byte after one is looked at there.
+    // `<` is rare, so the bytes around one are looked at there.
     let mut at = 0;
     loop {
         at = crate::swar::less_than(input, at);
         match input.get(at) {
             None => return true,
-            Some(b'<') if input.get(at + 1) != Some(&b'<') => at += 1,
-            Some(_) => return !holds_merge_key(input),
+            Some(_) if may_be_merge_key(input, at) => return !holds_merge_key(input),
+            Some(_) => at += 1,
         }
     }
+}
+
+/// Whether the `<` at `at` may start a scalar written `<<`: plain, it is
+/// `<<` with no byte of a plain scalar on either side (before: the input's
+/// start, a byte order mark's last byte, a space, a tab, a line break, a
+/// flow indicator or `:` (`{"a":<<}`); after: its end, one of those but
+/// `[` and `{`); quoted, `'<<'` or `"<<"`.
+fn may_be_merge_key(input: &[u8], at: usize) -> bool {
+    if input.get(at + 1) != Some(&b'<') {
+        return false;
+    }
+    let before = at.checked_sub(1).and_then(|i| input.get(i)).copied();
+    let after = input.get(at + 2).copied();
+    let plain_before = before.is_none_or(|b| b"\xBF \t\r\n[]{},:".contains(&b));
+    let plain_after = after.is_none_or(|b| b" \t\r\n]},:".contains(&b));
+    let quoted = matches!(
+        (before, after),
+        (Some(b'\''), Some(b'\'')) | (Some(b'"'), Some(b'"'))
+    );
+    (plain_before && plain_after) || quoted
 }
 
 /// Whether a scalar of `input` is written `<<` (as a key or not, any tag,

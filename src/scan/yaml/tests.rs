@@ -1239,6 +1239,17 @@ fn only_a_scalar_written_merge_key_loads() {
             ("a: !!merge <<", false),
             ("? &m <<\n: {a: 1}", false),
             ("a: cat <<EOF", true),
+            ("a: cat << EOF", true),
+            ("a: cat <<'EOF'", true),
+            ("a: <<-EOF", true),
+            ("<<", false),
+            ("<<\r\n", false),
+            ("{<<: {a: 1}}", false),
+            ("[<<,a]", false),
+            ("- a: \"<<\"", false),
+            ("a: !!merge '<<'", false),
+            ("a: <<<", true),
+            ("a: x <<\t# <<", true),
             ("a: \"x << y\"", true),
             ("a: |\n  <<\n", true),
             ("a: 1 # <<", true),
@@ -1252,6 +1263,9 @@ fn only_a_scalar_written_merge_key_loads() {
             let input = format!("# {lead}\n{tail}\n# {lead}\n");
             assert_eq!(streams(input.as_bytes()), streamed, "{input:?}");
         }
+    }
+    for merge in ["\u{feff}<<: {a: 1}", "{\"a\":<<}", "<<"] {
+        assert!(!streams(merge.as_bytes()), "{merge:?}");
     }
 }
 
