@@ -198,7 +198,7 @@ impl Options {
     }
 
     /// Which YAML reader reads: `None` (the default) streams an input
-    /// without `<<` and loads any other; `Some(false)` always
+    /// without a scalar written `<<` (a merge key) and loads any other; `Some(false)` always
     /// loads it whole, `Some(true)` streams whenever the input allows. Not
     /// part of the API: the tests compare the two readers with it.
     #[doc(hidden)]

@@ -271,6 +271,12 @@ fn ampersands_and_stars(n: usize) -> String {
     "- url: http://x/?a=1&b=2\n  glob: \"src/*.rs & *\"\n".repeat(n)
 }
 
+/// `n` block-list items whose strings hold `<<` (a shell here-document,
+/// a shift): no merge key, so they stream.
+fn here_documents(n: usize) -> String {
+    "- run: |\n    cat <<EOF\n    x\n    EOF\n  shift: \"a << b\"\n".repeat(n)
+}
+
 /// An anchored block map and block list, then `n` aliases of them: the
 /// keep arena holds the two, the aliases are replayed from it.
 fn aliases(n: usize) -> String {
@@ -282,12 +288,13 @@ fn aliases(n: usize) -> String {
 type Shape = (&'static str, fn(usize) -> String);
 
 /// The documents measured.
-const SHAPES: [Shape; 5] = [
+const SHAPES: [Shape; 6] = [
     ("block list of maps", block_list),
     ("block map", block_map),
     ("flow list of ints", flow_ints),
     ("strings with & and *", ampersands_and_stars),
     ("aliases of a map and a list", aliases),
+    ("strings with <<", here_documents),
 ];
 
 /// A `fmt::Write` that keeps nothing, so the output costs no memory.

@@ -16,7 +16,8 @@
 //! fold or escape, converted keys, numbers, `!!binary` and tagged texts);
 //! the loader only tells attachment (`attach.rs`) where each node and
 //! record is. Two readers run it: `stream.rs` one event at a time, giving
-//! items out and dropping them, for every input without `<<` (the items
+//! items out and dropping them, for every input without a scalar written
+//! `<<`, a merge key (the items
 //! of anchored collections are also copied into its keep arena, [`Kept`],
 //! for the aliases that replay them); and, for the others, [`load`],
 //! which reads the whole stream once into a [`Loaded`], the flat list of

@@ -23,7 +23,7 @@
 //! Data, with `alloc`: `load.rs` owns what the events mean (the loader's
 //! step, one syntax event to data items) and `attach.rs` where comments
 //! and blank lines go. `stream.rs` is the [`Source`](crate::scan::Source)
-//! for inputs without `<<`: it runs the loader as it reads, keeping no
+//! for inputs without a scalar written `<<`: it runs the loader as it reads, keeping no
 //! item list (only the items of anchored collections, which aliases
 //! replay, until the document ends). Any other input (merge keys) is
 //! loaded whole by `load.rs` and read by `cursor.rs`'s cursor. This file

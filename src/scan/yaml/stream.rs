@@ -33,7 +33,8 @@
 //! current document (a root anchor: the whole document).
 //!
 //! Only for streams without merge keys ([`streams`]): a merge rewrites
-//! entries before it, which this reader has given out.
+//! entries before it, which this reader has given out. An input with a
+//! `<<` that is no merge key (in a string or a comment) streams.
 
 use alloc::rc::Rc;
 use alloc::string::String;
@@ -42,23 +43,67 @@ use core::cell::RefCell;
 
 use super::attach::{Settle, Step};
 use super::load::{verbatim, Item, Loader, TextRef, Walk};
+use super::parser::Parser;
+use super::syntax::Kind;
 use crate::error::Fault;
 use crate::scan::resolve::Schema;
 use crate::scan::{AsText, Event, Shapes, Source, Text, Trivia};
 
-/// Whether `input` can be read by a [`StreamSource`]: it holds no `<<` at
-/// all, so no merge key (a false "no" only costs the item list of `load`).
+/// Whether `input` can be read by a [`StreamSource`]: it holds no merge
+/// key. Most inputs hold no `<<` byte pair at all, found at `memchr`
+/// speed, and most others none that a scalar `<<` could be written with
+/// ([`may_be_merge_key`]: `cat <<EOF`, `x<<1`); the rest (`cat << EOF`,
+/// a comment `# a << b`) are read once more by the parser alone, and
+/// stream unless some scalar reads `<<` as its source
+/// ([`holds_merge_key`]). A false "no" only costs the item list of `load`.
 pub(crate) fn streams(input: &[u8]) -> bool {
-    // `<` is rare, so the byte after one is looked at there.
+    // `<` is rare, so the bytes around one are looked at there.
     let mut at = 0;
     loop {
         at = crate::swar::less_than(input, at);
         match input.get(at) {
             None => return true,
-            Some(b'<') if input.get(at + 1) != Some(&b'<') => at += 1,
-            Some(_) => return false,
+            Some(_) if may_be_merge_key(input, at) => return !holds_merge_key(input),
+            Some(_) => at += 1,
         }
     }
+}
+
+/// Whether the `<` at `at` may start a scalar written `<<`: plain, it is
+/// `<<` with no byte of a plain scalar on either side (before: the input's
+/// start, a byte order mark's last byte, a space, a tab, a line break, a
+/// flow indicator or `:` (`{"a":<<}`); after: its end, one of those but
+/// `[` and `{`); quoted, `'<<'` or `"<<"`.
+fn may_be_merge_key(input: &[u8], at: usize) -> bool {
+    if input.get(at + 1) != Some(&b'<') {
+        return false;
+    }
+    let before = at.checked_sub(1).and_then(|i| input.get(i)).copied();
+    let after = input.get(at + 2).copied();
+    let plain_before = before.is_none_or(|b| b"\xBF \t\r\n[]{},:".contains(&b));
+    let plain_after = after.is_none_or(|b| b" \t\r\n]},:".contains(&b));
+    let quoted = matches!(
+        (before, after),
+        (Some(b'\''), Some(b'\'')) | (Some(b'"'), Some(b'"'))
+    );
+    (plain_before && plain_after) || quoted
+}
+
+/// Whether a scalar of `input` is written `<<` (as a key or not, any tag,
+/// any style whose text is its source), read by the parser up to its first
+/// error: the loader takes a key `<<` for a merge key only when its text
+/// is that (`Loader::scalar`), and it reads nothing past the parser's
+/// first error, which no smaller depth limit puts later.
+fn holds_merge_key(input: &[u8]) -> bool {
+    let mut parser = Parser::new(input, crate::MAX_DEPTH);
+    while let Some(Ok(event)) = parser.next_event() {
+        if let Kind::Scalar { scalar, .. } = event.kind {
+            if scalar.as_str() == Some("<<") {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// The warnings of every reading of one stream.
