@@ -453,15 +453,6 @@ impl<'a> Loader<'a> {
         }
     }
 
-    /// Copies `item`, just read, into the keep arena if an anchored
-    /// collection is open.
-    #[inline(always)]
-    fn keep_item(&mut self, item: Item<'a>) {
-        if self.keeping > 0 {
-            self.keep_slow(item);
-        }
-    }
-
     /// Sets the kept [`Item::Open`] at `open` to close at the next kept
     /// item.
     #[inline(never)]
@@ -474,8 +465,10 @@ impl<'a> Loader<'a> {
         }
     }
 
+    /// Copies `item`, just read, into the keep arena (an anchored
+    /// collection is open).
     #[inline(never)]
-    fn keep_slow(&mut self, item: Item<'a>) {
+    fn copy_to_arena(&mut self, item: Item<'a>) {
         let Some(keep) = &self.keep else {
             return;
         };
@@ -700,9 +693,7 @@ impl<'a> Loader<'a> {
             }
         }
         let start = self.next_slot();
-        let item = Item::Open { at, map, close: 0 };
-        self.out.items.push(item);
-        self.keep_item(item);
+        self.push(Item::Open { at, map, close: 0 });
         self.weight += 1;
         self.frames.push(LoadFrame {
             start,
@@ -723,13 +714,11 @@ impl<'a> Loader<'a> {
             return Ok(());
         };
         let close = self.next_slot();
-        let item = Item::Close { at, map: frame.map };
-        self.out.items.push(item);
         if self.keeping > 0 {
             // Its open was kept too (an anchored collection holds it).
             self.kept_close(frame.place);
         }
-        self.keep_item(item);
+        self.push(Item::Close { at, map: frame.map });
         self.attach.close(at, close);
         self.weight += 1;
         let open = frame.start.checked_sub(self.out.base);
@@ -962,8 +951,7 @@ impl<'a> Loader<'a> {
                 if let Some(frame) = self.frames.last_mut() {
                     frame.depth_below = frame.depth_below.max(depth);
                 }
-                self.out.items.push(Item::Alias { start, end });
-                self.keep_item(Item::Alias { start, end });
+                self.push(Item::Alias { start, end });
                 Ok(())
             }
         }
@@ -1044,13 +1032,17 @@ impl<'a> Loader<'a> {
         Ok(())
     }
 
-    /// Pushes an item, noting keys for [`Source::key_at`].
+    /// Pushes a data item, noting keys for [`Source::key_at`], and keeps it
+    /// if an anchored collection is open: every data item goes through
+    /// here, so the keep arena misses none.
     fn push(&mut self, item: Item<'a>) {
         if let (Item::Key { at, text }, true) = (item, self.note_keys) {
             self.out.keys.push((at, text));
         }
         self.out.items.push(item);
-        self.keep_item(item);
+        if self.keeping > 0 {
+            self.copy_to_arena(item);
+        }
     }
 
     fn number(&mut self, at: usize, n: &Number<'_>) -> Item<'a> {

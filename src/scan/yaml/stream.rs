@@ -209,8 +209,11 @@ impl<'a> StreamSource<'a> {
         depth_limit: usize,
         noted: Option<Rc<RefCell<Noted>>>,
     ) -> StreamSource<'a> {
+        let mut loader = Loader::new(input, schema, depth_limit, false);
+        // A keep arena for the anchors.
+        loader.keep = Some(Rc::default());
         StreamSource {
-            loader: Loader::new(input, schema, depth_limit, false),
+            loader,
             events: 0,
             finished: false,
             horizon: 0,
@@ -238,13 +241,6 @@ impl<'a> StreamSource<'a> {
             alias: None,
             replayed: String::new(),
         }
-        .keeping()
-    }
-
-    /// The reader, with a keep arena for its anchors.
-    fn keeping(mut self) -> StreamSource<'a> {
-        self.loader.keep = Some(Rc::default());
-        self
     }
 
     /// Takes one syntax event into the loader; false once the stream is
