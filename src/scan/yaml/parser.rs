@@ -7,7 +7,7 @@
 //! it or leaves it for the next state.
 
 use super::scalar::{Scalar, Style};
-use super::scanner::Scanner;
+use super::scanner::{set_level, Scanner};
 use super::syntax::{Kind, Props, SyntaxEvent, SyntaxTag};
 use super::token::Tok;
 use crate::error::Fault;
@@ -144,10 +144,7 @@ impl<'a> Parser<'a> {
         if self.depth >= MAX_DEPTH + 4 {
             return Err(Fault::too_deep(0, self.max_depth));
         }
-        match self.stack.get_mut(self.depth) {
-            Some(slot) => *slot = s,
-            None => self.stack.push(s),
-        }
+        set_level(&mut self.stack, self.depth, s);
         self.depth += 1;
         Ok(())
     }

@@ -58,6 +58,19 @@ std::thread_local! {
     pub(super) static SLOW_PATHS_ONLY: Cell<bool> = const { Cell::new(false) };
 }
 
+/// Sets level `level` of a depth stack kept as deep as the deepest level
+/// yet, growing it by one when `level` is new (its length). The scanner's
+/// `indents` and the parser's return states are kept so, not as arrays of
+/// `MAX_DEPTH`, so that a clone (one per bet of the streaming reader)
+/// copies only the levels used.
+#[inline(always)]
+pub(super) fn set_level<T>(stack: &mut Vec<T>, level: usize, value: T) {
+    match stack.get_mut(level) {
+        Some(slot) => *slot = value,
+        None => stack.push(value),
+    }
+}
+
 #[derive(Clone)]
 pub(super) struct Scanner<'a> {
     /// The input up to its first invalid UTF-8 or character go-yaml
@@ -848,10 +861,7 @@ impl<'a> Scanner<'a> {
             return Err(Fault::too_deep(at, self.max_depth));
         }
         let col = u32::try_from(col).unwrap_or(u32::MAX);
-        match self.indents.get_mut(self.n_indents) {
-            Some(slot) => *slot = col,
-            None => self.indents.push(col),
-        }
+        set_level(&mut self.indents, self.n_indents, col);
         self.n_indents += 1;
         self.push(at, start);
         Ok(())
