@@ -24,8 +24,8 @@
 //!   docs: a bench entry, not API), as saphyr-parser's events are;
 //! - `kyaml-load`: and the reader that turns them into data, as
 //!   `to_string` reads the file (the streaming reader, `stream.rs`, for an
-//!   input without `&`, `*` and `<<`: canada; else the loading reader's
-//!   item list, `load.rs`), comments attached: `Options::warnings`, which
+//!   input without a merge key: all four bench files; else the loading
+//!   reader's item list, `load.rs`), comments attached: `Options::warnings`, which
 //!   reads the input exactly so and returns its (few) warnings;
 //! - `kyaml-check`: and the checking pass over those data events (the
 //!   plan's duplicate-key and list checks): `Options::check`, all of
