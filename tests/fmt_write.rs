@@ -505,12 +505,10 @@ fn an_error_at_each_step_leaves_the_file_as_its_message_says() {
         };
         set_up();
         for (call, n) in strace.steps(&dir, &args, &[]) {
-            // From that step on too, but for `write`: its message could
-            // not be written.
-            for from_on in ["", "+"]
-                .into_iter()
-                .filter(|&on| on == "" || call != "write")
-            {
+            // From that step on too, for the calls that putting the old
+            // text back makes.
+            let again = ["copy_file_range", "ftruncate", "fsync"].contains(&call.as_str());
+            for from_on in ["", "+"].into_iter().filter(|on| on.is_empty() || again) {
                 let case = format!("linked {linked}, named {named}, ENOSPC at {call} {n}{from_on}");
                 set_up();
                 let inject = format!("{call}:error=ENOSPC:when={n}{from_on}");
@@ -857,6 +855,19 @@ fn what_a_stopped_overwriting_left_is_settled_by_the_next_run() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(dir.read("f.yaml"), new);
     assert_eq!(dir.names(), ["f.yaml"]);
+    // A file that grows, stopped in the midst of the copy: longer than
+    // its old text, shorter than its new.
+    let grown = growing();
+    let grown_new = formatted(&grown);
+    let at = (grown.len() + grown_new.len()) / 2;
+    dir.write("g.yaml", &grown_new[..at]);
+    dir.write(&format!(".g.yaml.kyaml-tmp-{gone}-0.old"), &grown);
+    dir.write(&format!(".g.yaml.kyaml-tmp-{gone}-0"), &grown_new);
+    let out = kyaml(&["fmt", "-w", "."]).dir(&dir.0).output();
+    assert!(text(&out.stderr).contains("its old text was put back"));
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(dir.read("g.yaml"), grown_new);
+    fs::remove_file(dir.0.join("g.yaml")).unwrap();
     // Whole: said by `--check`, removed by `-w`.
     for (now, state) in [
         (&old, "before it changed it: it holds its old text"),
