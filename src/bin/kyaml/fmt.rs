@@ -37,8 +37,9 @@ Options:
       --check            write nothing; list each file that would change,
                          and exit 1 if any would (for CI and pre-commit)
   -w, --write            rewrite each file that changes (see the README:
-                         atomic, mode and owner kept, and a file changed
-                         meanwhile is left as it is, exit 1)
+                         never lost; mode, owner, ACLs and attributes
+                         kept; a file this user may not write refused,
+                         exit 2; one changed meanwhile left, exit 1)
   -d, --diff             print a unified diff of each file that would change
                          (applies with `patch`)
       --exclude GLOB     leave out the paths a walk meets that GLOB matches

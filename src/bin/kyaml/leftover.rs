@@ -17,8 +17,10 @@
 //!   none of these (changed since?) is skipped and the two files kept, in
 //!   every mode.
 //!
-//! Whether PID is gone is read in `/proc` (Linux); elsewhere nothing is
-//! removed or put back.
+//! Whether PID is gone is asked of the system (`kill(PID, 0)`); a run of
+//! another PID namespace (a container) writing in the same folder looks
+//! gone (its rename then fails, and its file is left as it was: nothing
+//! is lost).
 
 use std::collections::{HashMap, HashSet};
 use std::ffi::{OsStr, OsString};
@@ -93,18 +95,24 @@ fn parse(name: &OsStr) -> Option<Left> {
     })
 }
 
-/// Whether no process numbered `pid` runs: `/proc` is there (it shows
-/// this process) and has no entry for `pid`.
-#[cfg(target_os = "linux")]
+/// Whether no process numbered `pid` runs: `kill(pid, 0)` says there is
+/// none (`ESRCH`; `EPERM` is one of another user's).
+#[cfg(unix)]
 fn process_gone(pid: u32) -> bool {
-    let missing =
-        |path: &str| fs::symlink_metadata(path).is_err_and(|e| e.kind() == io::ErrorKind::NotFound);
-    pid != std::process::id()
-        && !missing(&format!("/proc/{}", std::process::id()))
-        && missing(&format!("/proc/{pid}"))
+    extern "C" {
+        fn kill(pid: i32, signal: i32) -> i32;
+    }
+    const ESRCH: i32 = 3;
+    let Ok(pid) = i32::try_from(pid) else {
+        return false;
+    };
+    // SAFETY: signal 0 sends nothing; the call only asks whether `pid`
+    // exists.
+    let status = unsafe { kill(pid, 0) };
+    pid != 0 && status != 0 && io::Error::last_os_error().raw_os_error() == Some(ESRCH)
 }
 
-#[cfg(not(target_os = "linux"))]
+#[cfg(not(unix))]
 fn process_gone(_: u32) -> bool {
     false
 }
