@@ -11,7 +11,7 @@
 //!   NAME, which process PID is overwriting in place (`replace`). It
 //!   exists only while the new text above does. When PID is gone, NAME
 //!   holds the old text, the new, or a mix of the two (each byte the old
-//!   one or the new one, its length the old, the new or the longer): a
+//!   one or the new one, its length between the two texts'): a
 //!   `-w` run puts the old text back into a mix and removes both files;
 //!   other modes say so and skip a mixed file (exit 2). A NAME that is
 //!   none of these (changed since?) is skipped and the two files kept, in
@@ -323,13 +323,14 @@ fn settle_backup(
 }
 
 /// Whether `now` is what copying `new` over `old` in place can leave,
-/// stopped at any point (or written back in any order by a crash): each
-/// byte the old one or the new one at its place, and a length from the
-/// old one's to the longer one's (the copy extends the file), or the new
-/// one's (the cut).
+/// stopped at any point (or written back in any order by a crash), or
+/// what a putting back of `old` that failed midway leaves: each byte the
+/// old one or the new one at its place, and a length from the shorter
+/// text's to the longer one's (the copy extends the file, the cut
+/// shortens it).
 fn mixed(now: &[u8], old: &[u8], new: &[u8]) -> bool {
-    let copied = old.len()..=old.len().max(new.len());
-    (copied.contains(&now.len()) || now.len() == new.len())
+    let lengths = old.len().min(new.len())..=old.len().max(new.len());
+    lengths.contains(&now.len())
         && now
             .iter()
             .enumerate()
@@ -385,7 +386,7 @@ mod tests {
     }
 
     #[test]
-    fn mixed_is_what_a_copy_in_place_stopped_anywhere_leaves() {
+    fn mixed_is_what_a_copy_in_place_or_its_undoing_stopped_anywhere_leaves() {
         let (old, new) = (&b"old text, longer"[..], &b"NEW TEXT"[..]);
         for (a, b) in [(old, new), (new, old)] {
             for at in 0..=b.len() {
@@ -396,6 +397,12 @@ mod tests {
             }
             // Cut to the new length.
             assert!(mixed(b, a, b));
+            for at in 0..=a.len() {
+                // Then `a` put back up to `at`, before its cut.
+                let mut now = a[..at].to_vec();
+                now.extend_from_slice(b.get(at..).unwrap_or_default());
+                assert!(mixed(&now, a, b), "{at}");
+            }
         }
         assert!(!mixed(b"old text, longer!", old, new));
         assert!(!mixed(b"old text, lOnger", old, new));

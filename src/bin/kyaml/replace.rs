@@ -363,7 +363,11 @@ impl Temp {
                     .write(true)
                     .create_new(true)
                     .mode(mode)
-                    .open(&name)?;
+                    .open(&name);
+                let file = file.map_err(|e| {
+                    let why = crate::cli::in_words(&e);
+                    io::Error::new(e.kind(), format!("cannot make a file beside it: {why}"))
+                })?;
                 (file, Some(name))
             }
         };
