@@ -1,11 +1,17 @@
 //! `kyaml fmt -w` loses nothing and leaks nothing: the temporary file is
 //! never more readable than the original (looked at while the run is
 //! paused before the rename, a hook of debug builds), a file changed
-//! between the read and the replace is left with the change (exit 1), and
-//! after `kill -9` at any moment each file holds its old text or its new
-//! one, and a temporary file is left only between its link and its rename,
-//! holding the whole new text, which a later `-w` walk removes once its
-//! process is gone.
+//! between the read and the replace is left with the change (exit 1);
+//! after `kill -9` at any moment, or at each step of every write path
+//! (strace), each file holds its old text or its new one, or (written in
+//! place) a mix with its backup beside it, which the next run puts back;
+//! an error at each step (a full disk) leaves the file as the message
+//! says; a file that may not be written is refused; ACLs, extended
+//! attributes and owners are kept; and what a kill leaves beside a file
+//! is settled by the next run on the file or its folder.
+//!
+//! The tests that need strace, `setfacl`/`getfattr`, root or `mount` skip
+//! without them, saying so.
 
 use std::fs;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
