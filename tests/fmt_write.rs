@@ -237,6 +237,15 @@ fn a_later_write_removes_what_a_kill_left() {
     assert_eq!(text(&out.stderr), removed(&left[1]));
     assert!(!dir.0.join(&left[1]).exists());
     assert!(dir.0.join(&left[0]).exists());
+    // A symbolic link given: what is beside its target.
+    dir.write(&left[1], TIDY);
+    std::os::unix::fs::symlink("sub/b.yaml", dir.0.join("link.yml")).unwrap();
+    let out = kyaml(&["fmt", "-w", "link.yml"]).dir(&dir.0).output();
+    fs::remove_file(dir.0.join("link.yml")).unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let shown = fs::canonicalize(&dir.0).unwrap().join(&left[1]);
+    assert_eq!(text(&out.stderr), removed(shown.to_str().unwrap()));
+    assert!(!dir.0.join(&left[1]).exists());
     // A walk: what is under it.
     dir.write(&left[1], TIDY);
     let out = kyaml(&["fmt", "-w", "."]).dir(&dir.0).output();

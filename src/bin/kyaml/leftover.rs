@@ -185,40 +185,55 @@ pub(crate) fn settle(tool: Tool, found: &Found, write: bool) -> Settled {
     settled
 }
 
-/// The temporary files of `-w` beside the file named `file` (beside its
-/// target, for a symbolic link), its directory listed once in `listed`.
-fn beside(file: &Path, listed: &mut HashMap<PathBuf, Vec<OsString>>) -> Vec<PathBuf> {
-    let target;
-    let file = match fs::symlink_metadata(file) {
-        Ok(meta) if meta.is_symlink() => match fs::canonicalize(file) {
-            Ok(canonical) => {
-                target = canonical;
-                &target
-            }
-            Err(_) => return Vec::new(),
-        },
-        Ok(_) => file,
-        Err(_) => return Vec::new(),
-    };
-    let (Some(dir), Some(name)) = (file.parent(), file.file_name()) else {
-        return Vec::new();
-    };
-    let names = listed.entry(dir.to_path_buf()).or_insert_with(|| {
-        let listing = fs::read_dir(if dir.as_os_str().is_empty() {
+/// What [`beside`] needs of a folder's listing: the names of `-w`'s
+/// temporary files in it, and of its symbolic links (the listing says
+/// which are, with no look-up each).
+#[derive(Default)]
+struct Listing {
+    temps: Vec<OsString>,
+    links: HashSet<OsString>,
+}
+
+impl Listing {
+    fn of(dir: &Path) -> Listing {
+        let mut listing = Listing::default();
+        let dir = if dir.as_os_str().is_empty() {
             Path::new(".")
         } else {
             dir
-        });
-        let names = listing.into_iter().flatten().flatten();
-        let names = names.map(|entry| entry.file_name());
-        names
-            .filter(|name| name.to_string_lossy().contains(TEMP_MARK))
-            .collect()
-    });
-    names
-        .iter()
-        .filter(|left| parse(left).is_some_and(|left| left.of == name))
-        .map(|left| dir.join(left))
+        };
+        for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
+            let name = entry.file_name();
+            if entry.file_type().is_ok_and(|t| t.is_symlink()) {
+                listing.links.insert(name);
+            } else if name.to_string_lossy().contains(TEMP_MARK) {
+                listing.temps.push(name);
+            }
+        }
+        listing
+    }
+}
+
+/// The temporary files of `-w` beside the file named `file` (beside its
+/// target, for a symbolic link), each folder listed once in `listed`.
+fn beside(file: &Path, listed: &mut HashMap<PathBuf, Listing>) -> Vec<PathBuf> {
+    let (Some(dir), Some(name)) = (file.parent(), file.file_name()) else {
+        return Vec::new();
+    };
+    let listing = listed
+        .entry(dir.to_path_buf())
+        .or_insert_with(|| Listing::of(dir));
+    if listing.links.contains(name) {
+        // The target's name is no link: this goes one level down.
+        return match fs::canonicalize(file) {
+            Ok(target) => beside(&target, listed),
+            Err(_) => Vec::new(),
+        };
+    }
+    let temps = listing.temps.iter();
+    temps
+        .filter(|temp| parse(temp).is_some_and(|left| left.of == name))
+        .map(|temp| dir.join(temp))
         .collect()
 }
 
