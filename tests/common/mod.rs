@@ -96,10 +96,34 @@ pub struct Dir(pub std::path::PathBuf);
 
 impl Dir {
     pub fn new(name: &str) -> Dir {
-        let path = std::env::temp_dir().join(format!("kyaml-test-{}-{name}", std::process::id()));
+        Dir::under(&std::env::temp_dir(), name)
+    }
+
+    fn under(base: &Path, name: &str) -> Dir {
+        let path = base.join(format!("kyaml-test-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&path);
         std::fs::create_dir_all(&path).expect("a temporary directory");
         Dir(path)
+    }
+
+    /// A fresh directory that other users can reach, for a test that runs
+    /// `kyaml` as one: mode 0755 in the system's temporary folder (`/tmp`,
+    /// whatever `TMPDIR` says, which may be private). `None`, said on
+    /// standard output, if a folder above it is closed to others.
+    #[cfg(unix)]
+    pub fn reachable_by_others(name: &str) -> Option<Dir> {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = Dir::under(Path::new("/tmp"), name);
+        let open = std::fs::Permissions::from_mode(0o755);
+        std::fs::set_permissions(&dir.0, open).expect("a mode");
+        for folder in dir.0.ancestors().skip(1) {
+            let mode = std::fs::metadata(folder).map_or(0, |m| m.permissions().mode());
+            if mode & 0o001 == 0 {
+                println!("skipped: other users cannot reach {}", folder.display());
+                return None;
+            }
+        }
+        Some(dir)
     }
 
     /// Writes `contents` to `name` (its folders made), returning its path.

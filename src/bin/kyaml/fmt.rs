@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::cli::{self, Args, Tool};
+use crate::leftover;
 use crate::markdown;
 use crate::replace::{self, Replacement, Stamp};
 use crate::walk::{FileKind, Found, Rules, Walk};
@@ -36,8 +37,9 @@ Options:
       --check            write nothing; list each file that would change,
                          and exit 1 if any would (for CI and pre-commit)
   -w, --write            rewrite each file that changes (see the README:
-                         atomic, mode and owner kept, and a file changed
-                         meanwhile is left as it is, exit 1)
+                         never lost; mode, owner, ACLs and attributes
+                         kept; a file this user may not write refused,
+                         exit 2; one changed meanwhile left, exit 1)
   -d, --diff             print a unified diff of each file that would change
                          (applies with `patch`)
       --exclude GLOB     leave out the paths a walk meets that GLOB matches
@@ -121,11 +123,15 @@ pub(crate) fn main(args: impl Iterator<Item = OsString>) -> ExitCode {
             }
         }
     }
-    if mode.write {
-        remove_leftovers(&found.temps);
+    let settled = leftover::settle(TOOL, &found, mode.write);
+    if settled.trouble {
+        status = Status::Trouble;
     }
     let mut warned_compact = false;
     for (file, kind) in &found.files {
+        if settled.skips(file) {
+            continue;
+        }
         match format_file(file, *kind, opts, mode) {
             Ok(outcome) => {
                 if outcome.changed && mode.check {
@@ -146,21 +152,6 @@ pub(crate) fn main(args: impl Iterator<Item = OsString>) -> ExitCode {
         Status::Clean => ExitCode::SUCCESS,
         Status::Unformatted => ExitCode::from(cli::DIFFERENT),
         Status::Trouble => ExitCode::from(cli::TROUBLE),
-    }
-}
-
-/// Removes the temporary files of earlier `-w` runs that a kill left
-/// under the walked directories (`replace::remove_leftover`: only those
-/// whose process is gone), saying so of each.
-fn remove_leftovers(temps: &[PathBuf]) {
-    const WHAT: &str = "a temporary file of `kyaml fmt -w`";
-    for temp in temps {
-        let said = match replace::remove_leftover(temp) {
-            Ok(None) => continue,
-            Ok(Some(pid)) => format!("removed: {WHAT} left by process {pid}, which is gone"),
-            Err(e) => format!("{WHAT}, not removed: {}", cli::in_words(&e)),
-        };
-        TOOL.failed(&cli::display_name(temp), said);
     }
 }
 
@@ -407,16 +398,13 @@ fn stdout_failed(e: io::Error) -> Failed {
     Failed::Reported
 }
 
-/// A file that `-w` could not rewrite: it is as it was.
+/// A file that `-w` could not rewrite: said, with the state it is in.
 fn not_rewritten(name: &str, e: io::Error) -> Failed {
     if replace::changed_meanwhile(&e) {
         TOOL.failed(name, "changed while it was being formatted; left as it is");
         return Failed::Changed;
     }
-    TOOL.failed(
-        name,
-        format_args!("not rewritten (left as it was): {}", cli::in_words(&e)),
-    );
+    TOOL.failed(name, replace::not_rewritten(&e));
     Failed::Reported
 }
 

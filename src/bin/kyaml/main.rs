@@ -12,9 +12,11 @@ use std::process::ExitCode;
 
 use cli::{Args, Tool};
 
+mod attrs;
 mod cli;
 mod diff;
 mod fmt;
+mod leftover;
 mod markdown;
 mod replace;
 mod walk;

@@ -1,35 +1,47 @@
-//! `kyaml fmt -w`'s writing back of a file, which loses nothing and leaks
-//! nothing:
+//! `kyaml fmt -w`'s writing back of a file, which lands whole or leaves
+//! the original, and leaks nothing:
 //!
-//! - the new text goes to a temporary file in the same directory that has
-//!   the original's permission bits before its first byte (an unnamed
-//!   `O_TMPFILE` file where the file system allows, else one created with
-//!   those bits at most), owner and group where the process may set them;
-//!   it is synced, then renamed over the original, so a reader sees the
-//!   old text or the new, never a part;
-//! - just before the rename, the original is looked at again: if its
-//!   size, modification time or inode differ from when it was read, it is
-//!   left as it is (and the caller says so);
-//! - the new text is written into the temporary file as it is made (a
-//!   [`Replacement`]), never held whole, and nothing is left behind when it
-//!   is dropped unfinished (an invalid input, an error);
-//! - a file with several hard links is rewritten in place (the rename
-//!   would leave the other names with the old text), which is not atomic,
-//!   and its new text is held in memory until it is complete;
-//! - temporary names hold [`TEMP_MARK`] and do not end in `.yaml`, so no
-//!   walk reads one; an unnamed one leaves nothing behind after `kill -9`
-//!   unless the kill falls between its link and the rename (two system
-//!   calls: Linux cannot put an unnamed file over an existing name), when
-//!   it is left named, holding the whole new text; a later `-w` walk
-//!   removes it once its process is gone ([`remove_leftover`]).
+//! - a file that this process may not write is refused before anything
+//!   is made ([`attrs::check_writable`]: its mode has no write bit, even
+//!   for root; `access(2)` says no: mode or ACL, a read-only mount, the
+//!   immutable flag);
+//! - the new text goes to a temporary file in the same directory, made
+//!   with the original's permission bits at most (an unnamed `O_TMPFILE`
+//!   file where the file system allows, else a named one), written as it
+//!   is made (a [`Replacement`]), never held whole; dropped unfinished (an
+//!   invalid input, an error), it leaves nothing behind;
+//! - **renamed over the original** when it can be made the original's
+//!   twin: one name, and its owner, group, permission bits and extended
+//!   attributes (ACLs among them) given to the new file before its first
+//!   byte, and again before the rename (writing may clear set-id bits and
+//!   `security.capability`). It is synced, and a reader or a kill sees
+//!   the old text or the new, never a part;
+//! - else **copied into the original's own inode** through a backup: a
+//!   file with several hard links (a rename would leave the other names
+//!   with the old text), or one whose owner, group or attributes this
+//!   process cannot give a new file (not root). The new text is named
+//!   and synced beside it first, then the old text is copied into a
+//!   backup, synced and named; only then is the original overwritten,
+//!   cut and synced, and the backup removed. On any error the old text is
+//!   put back from the backup; a kill leaves the two named, and the next
+//!   `kyaml fmt` on the file or its folder settles it (`leftover`);
+//! - just before the original is replaced or overwritten, it is looked
+//!   at again: if its size, modification time or inode differ from when
+//!   it was read, it is left as it is (and the caller says so);
+//! - temporary names are `leftover::temp_name`'s, which no walk reads.
+//!   An unnamed file leaves nothing behind after `kill -9` unless the kill
+//!   falls between its link and the rename (two system calls: Linux
+//!   cannot put an unnamed file over an existing name), when it is left
+//!   named, holding the whole new text; a later `-w` of the file or its
+//!   folder removes it once its process is gone.
 
-use std::ffi::{OsStr, OsString};
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Seek, Write};
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
-use crate::walk::TEMP_MARK;
+use crate::attrs::{self, Attrs};
+use crate::leftover::{backup_name, temp_name};
 
 /// What the original looked like when it was read.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -69,6 +81,65 @@ pub(crate) fn changed_meanwhile(e: &io::Error) -> bool {
     e.get_ref().is_some_and(|e| e.is::<ChangedMeanwhile>())
 }
 
+/// The error of an overwriting in place that failed after the original
+/// was touched: what state it left the file in.
+#[derive(Debug)]
+enum Overwritten {
+    /// The old text was put back.
+    PutBack(io::Error),
+    /// Putting it back failed too (the second error): the old text is
+    /// in `backup` and the new in `new`, both kept.
+    Half {
+        why: io::Error,
+        put_back: io::Error,
+        backup: PathBuf,
+        new: PathBuf,
+    },
+}
+
+impl std::fmt::Display for Overwritten {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use crate::cli::in_words;
+        match self {
+            Overwritten::PutBack(why) => write!(f, "{}", in_words(why)),
+            Overwritten::Half {
+                why,
+                put_back,
+                backup,
+                new,
+            } => write!(
+                f,
+                "{}, and putting back its old text failed: {}",
+                in_words(why),
+                in_words(put_back)
+            )
+            .and_then(|()| {
+                write!(
+                    f,
+                    " (the old text is in {}, the new in {})",
+                    backup.display(),
+                    new.display()
+                )
+            }),
+        }
+    }
+}
+
+impl std::error::Error for Overwritten {}
+
+/// What `-w` says of a file it could not rewrite (`e`, not
+/// [`changed_meanwhile`]): the state the file is in, then why.
+pub(crate) fn not_rewritten(e: &io::Error) -> String {
+    let why = crate::cli::in_words(e);
+    match e.get_ref().and_then(|e| e.downcast_ref::<Overwritten>()) {
+        Some(Overwritten::PutBack(_)) => format!("not rewritten (its old text put back): {why}"),
+        Some(Overwritten::Half { .. }) => {
+            format!("HALF WRITTEN: {why}; the next `kyaml fmt -w` on it puts the old text back")
+        }
+        None => format!("not rewritten (left as it was): {why}"),
+    }
+}
+
 /// `Ok` if `target` still is as `read` says.
 fn unchanged(meta: &fs::Metadata, read: Stamp) -> io::Result<()> {
     match Stamp::of(meta) == read {
@@ -96,95 +167,261 @@ pub(crate) struct Replacement {
     /// The file replaced (a symbolic link's target).
     target: PathBuf,
     read: Stamp,
-    text: NewText,
+    /// The original's permission bits.
+    mode: u32,
+    /// The new text, in the target's directory.
+    new: Temp,
+    way: Way,
 }
 
-/// Where the new text goes until it is put in place.
-enum NewText {
-    /// A temporary file in `dir`, the target's directory, with its name
-    /// (`None` while it has none: unnamed, or renamed).
-    Temp {
-        file: File,
-        name: Option<PathBuf>,
-        dir: PathBuf,
-    },
-    /// Memory, for a file with several hard links, which is rewritten in
-    /// place once the text is complete.
-    Held(Vec<u8>),
+/// How the new text takes the original's place.
+enum Way {
+    /// The temporary file is renamed over the original: it has the
+    /// original's owner, group, mode and these attributes.
+    Rename(Attrs),
+    /// The new text is copied into the original's inode through a
+    /// backup ([`Replacement::overwrite`]).
+    InPlace,
 }
 
 impl Replacement {
     /// Starts replacing `file` (its target, for a symbolic link), if it
-    /// still is as `read` says.
+    /// still is as `read` says and this process may write it.
     pub(crate) fn start(file: &Path, read: Stamp) -> io::Result<Replacement> {
         let target = fs::canonicalize(file)?;
         let meta = fs::metadata(&target)?;
         unchanged(&meta, read)?;
-        let text = match meta.nlink() > 1 {
-            true => NewText::Held(Vec::new()),
-            false => {
-                let dir = target.parent().unwrap_or(Path::new(".")).to_path_buf();
-                let (file, name) = create_temp(&dir, &target, &meta)?;
-                NewText::Temp { file, name, dir }
-            }
+        let mode = meta.permissions().mode() & 0o7777;
+        attrs::check_writable(&target, mode)?;
+        let dir = target.parent().unwrap_or(Path::new(".")).to_path_buf();
+        let new = Temp::create(&dir, &target, mode)?;
+        let way = match meta.nlink() {
+            1 => match twin(&new.file, &target, &meta) {
+                Some(attrs) => Way::Rename(attrs),
+                None => Way::InPlace,
+            },
+            _ => Way::InPlace,
         };
-        Ok(Replacement { target, read, text })
+        Ok(Replacement {
+            target,
+            read,
+            mode,
+            new,
+            way,
+        })
     }
 
-    /// Puts the text written in the file's place: the temporary file is
-    /// synced, the original looked at a last time, and the temporary file
-    /// (linked in first if it has no name) renamed over it.
+    /// Puts the text written in the file's place: renamed over it, or
+    /// copied into it ([`Way`]).
     pub(crate) fn finish(mut self) -> io::Result<()> {
-        let (file, name, dir) = match &mut self.text {
-            NewText::Held(bytes) => return rewrite_in_place(&self.target, bytes, self.read),
-            NewText::Temp { file, name, dir } => (file, name, dir),
-        };
-        file.sync_all()?;
+        self.new.file.sync_all()?;
         injected_pause();
         injected_fault()?;
+        match std::mem::replace(&mut self.way, Way::InPlace) {
+            Way::Rename(attrs) => self.rename(&attrs),
+            Way::InPlace => self.overwrite(),
+        }
+    }
+
+    /// The temporary file is given again what writing may have cleared
+    /// (set-id bits, `security.capability`), synced, the original looked
+    /// at a last time, and the temporary file (linked in first if it has
+    /// no name) renamed over it.
+    fn rename(&mut self, attrs: &Attrs) -> io::Result<()> {
+        let file = &self.new.file;
+        if !attrs.is_empty() || self.mode & 0o7000 != 0 {
+            attrs::give(attrs, file)?;
+            file.set_permissions(fs::Permissions::from_mode(self.mode))?;
+            file.sync_all()?;
+        }
         // The last look, before the temporary file gets a name (if it has
         // none yet): the rename follows at once.
         unchanged(&fs::metadata(&self.target)?, self.read)?;
-        let named = match name {
-            Some(named) => named,
-            None => {
-                let linked = temp_name(dir, &self.target);
-                link_unnamed(file, &linked)?;
-                // From here on, `drop` removes it if the rename fails.
-                name.insert(linked)
+        let named = self.new.named(&self.target)?;
+        fs::rename(&named, &self.target)?;
+        self.new.name = None;
+        // The rename itself is durable once the directory is synced.
+        sync_dir(&self.new.dir);
+        Ok(())
+    }
+
+    /// Copies the new text into the original's own inode, which keeps
+    /// its names, owner, group, mode and attributes: the new text is
+    /// named (synced already), the old copied into a backup named
+    /// `leftover::backup_name` (synced, with the directory), the original
+    /// looked at a last time, overwritten, cut and synced, and the backup
+    /// then removed, before the new text. On an error after the original
+    /// was touched, the old text is put back from the backup. So a named
+    /// backup always holds the whole old text, and has a named new text
+    /// beside it.
+    fn overwrite(&mut self) -> io::Result<()> {
+        let new_name = self.new.named(&self.target)?;
+        let mut backup = self.backup(&backup_name(&new_name))?;
+        let mut original = OpenOptions::new().write(true).open(&self.target)?;
+        unchanged(&original.metadata()?, self.read)?;
+        let Err(why) = put_text(&mut original, &mut self.new.file) else {
+            // The backup first: a backup is never left without its new
+            // text (a later run removes the two).
+            if backup.remove().is_err() {
+                self.new.keep();
+            }
+            return Ok(());
+        };
+        let error = match put_text(&mut original, &mut backup.file) {
+            Ok(()) => Overwritten::PutBack(why),
+            Err(put_back) => Overwritten::Half {
+                why,
+                put_back,
+                backup: backup.keep(),
+                new: self.new.keep(),
+            },
+        };
+        Err(io::Error::other(error))
+    }
+
+    /// A copy of the original's text in the file named `name`, complete
+    /// and synced (the directory too) before it gets that name. It has the
+    /// original's permission bits at most.
+    fn backup(&self, name: &Path) -> io::Result<Temp> {
+        let mut original = File::open(&self.target)?;
+        unchanged(&original.metadata()?, self.read)?;
+        let mut backup = Temp::create(&self.new.dir, &self.target, self.mode)?;
+        if io::copy(&mut original, &mut backup.file)? != self.read.size {
+            return Err(io::Error::other(ChangedMeanwhile));
+        }
+        backup.file.sync_all()?;
+        backup.name_as(name)?;
+        sync_dir(&self.new.dir);
+        Ok(backup)
+    }
+}
+
+/// Makes `file` (the new text, just created, with the original's mode at
+/// most) the original's twin: its owner and group, its attributes, then
+/// its exact permission bits (a change of owner clears set-id bits).
+/// `None` if this process cannot (a `fchown` or an attribute not
+/// permitted): the file is then written in place.
+fn twin(file: &File, target: &Path, meta: &fs::Metadata) -> Option<Attrs> {
+    let (uid, gid) = (meta.uid(), meta.gid());
+    let mine = file.metadata().ok()?;
+    if (mine.uid(), mine.gid()) != (uid, gid) {
+        std::os::unix::fs::fchown(file, Some(uid), Some(gid)).ok()?;
+    }
+    let attrs = attrs::read(target).ok()?;
+    attrs::give(&attrs, file).ok()?;
+    let mode = meta.permissions().mode() & 0o7777;
+    file.set_permissions(fs::Permissions::from_mode(mode))
+        .ok()?;
+    Some(attrs)
+}
+
+/// Makes `file`'s text that of `text`, read from its start: written from
+/// the start, cut to its length, synced.
+fn put_text(file: &mut File, text: &mut File) -> io::Result<()> {
+    text.rewind()?;
+    file.rewind()?;
+    let len = io::copy(text, file)?;
+    file.set_len(len)?;
+    file.sync_all()
+}
+
+/// Puts the text of the file `backup` back into `file`, in place.
+pub(crate) fn put_back(file: &Path, backup: &Path) -> io::Result<()> {
+    let mut text = File::open(backup)?;
+    let mut file = OpenOptions::new().write(true).open(file)?;
+    put_text(&mut file, &mut text)
+}
+
+/// Syncs a directory, so that a name made or removed in it lasts.
+fn sync_dir(dir: &Path) {
+    if let Ok(dir) = File::open(dir) {
+        let _ = dir.sync_all();
+    }
+}
+
+/// A temporary file beside the target, opened for reading and writing:
+/// unnamed (`O_TMPFILE`) where the file system allows, else named by
+/// `leftover::temp_name`. While it has a name, dropping it removes it.
+struct Temp {
+    file: File,
+    name: Option<PathBuf>,
+    /// Its directory.
+    dir: PathBuf,
+}
+
+impl Temp {
+    /// A temporary file in `dir` with the permission bits `mode` at most
+    /// (the umask may take some away; set-id bits are not given).
+    fn create(dir: &Path, target: &Path, mode: u32) -> io::Result<Temp> {
+        let mode = mode & 0o777;
+        let (file, name) = match unnamed_temp(dir, mode) {
+            Ok(file) => (file, None),
+            Err(_) => {
+                let name = temp_name(dir, target);
+                let file = OpenOptions::new()
+                    .read(true)
+                    .write(true)
+                    .create_new(true)
+                    .mode(mode)
+                    .open(&name);
+                let file = file.map_err(|e| {
+                    let why = crate::cli::in_words(&e);
+                    io::Error::new(e.kind(), format!("cannot make a file beside it: {why}"))
+                })?;
+                (file, Some(name))
             }
         };
-        fs::rename(&*named, &self.target)?;
-        *name = None;
-        // The rename itself is durable once the directory is synced.
-        if let Ok(dir) = File::open(dir) {
-            let _ = dir.sync_all();
+        let dir = dir.to_path_buf();
+        Ok(Temp { file, name, dir })
+    }
+
+    /// Its name, a `leftover::temp_name` for `target`, given if it has
+    /// none yet.
+    fn named(&mut self, target: &Path) -> io::Result<PathBuf> {
+        if let Some(name) = &self.name {
+            return Ok(name.clone());
         }
+        let name = temp_name(&self.dir, target);
+        link_unnamed(&self.file, &name)?;
+        Ok(self.name.insert(name).clone())
+    }
+
+    /// Gives it the name `name` (a link if it has none, else a rename).
+    fn name_as(&mut self, name: &Path) -> io::Result<()> {
+        match &self.name {
+            None => link_unnamed(&self.file, name)?,
+            Some(old) => fs::rename(old, name)?,
+        }
+        self.name = Some(name.to_path_buf());
         Ok(())
+    }
+
+    /// Its name, which it keeps (dropping it no longer removes it).
+    fn keep(&mut self) -> PathBuf {
+        self.name.take().unwrap_or_default()
+    }
+
+    /// Removes its name now.
+    fn remove(mut self) -> io::Result<()> {
+        self.name.take().map_or(Ok(()), fs::remove_file)
+    }
+}
+
+impl Drop for Temp {
+    fn drop(&mut self) {
+        if let Some(name) = &self.name {
+            let _ = fs::remove_file(name);
+        }
     }
 }
 
 impl Write for Replacement {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        match &mut self.text {
-            NewText::Temp { file, .. } => file.write(buf),
-            NewText::Held(bytes) => bytes.write(buf),
-        }
+        self.new.file.write(buf)
     }
 
     fn flush(&mut self) -> io::Result<()> {
         Ok(())
-    }
-}
-
-impl Drop for Replacement {
-    fn drop(&mut self) {
-        if let NewText::Temp {
-            name: Some(name), ..
-        } = &self.text
-        {
-            let _ = fs::remove_file(name);
-        }
     }
 }
 
@@ -233,150 +470,22 @@ fn link_unnamed(_: &File, _: &Path) -> io::Result<()> {
     Err(io::Error::from(io::ErrorKind::Unsupported))
 }
 
-/// A name for a temporary file beside `target`: `.NAME.kyaml-tmp-PID-N`.
-fn temp_name(dir: &Path, target: &Path) -> PathBuf {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    static COUNT: AtomicUsize = AtomicUsize::new(0);
-    let mut name = OsString::from(".");
-    name.push(target.file_name().unwrap_or_default());
-    name.push(format!(
-        "{TEMP_MARK}{}-{}",
-        std::process::id(),
-        COUNT.fetch_add(1, Ordering::Relaxed)
-    ));
-    dir.join(name)
-}
-
-/// The process that made the temporary file named `name`, if `name` is
-/// exactly one that [`temp_name`] makes: `.NAME.kyaml-tmp-PID-N`, NAME
-/// not empty, PID and N decimal numbers as `format!` writes them.
-fn temp_owner(name: &OsStr) -> Option<u32> {
-    let (of, numbers) = name.to_str()?.strip_prefix('.')?.rsplit_once(TEMP_MARK)?;
-    let (pid, n) = numbers.split_once('-')?;
-    // Digits, and no leading zero.
-    let number = |text: &str| {
-        let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
-        digits && (text == "0" || !text.starts_with('0'))
-    };
-    if of.is_empty() || !number(pid) || !number(n) || n.parse::<usize>().is_err() {
-        return None;
-    }
-    pid.parse().ok().filter(|&pid| pid > 0)
-}
-
-/// Removes `path` if it is a temporary file of `-w` ([`temp_owner`])
-/// whose process is no longer running: what a `kill -9` between the link
-/// and the rename left (its original still holds the old text, so nothing
-/// is lost). `Ok(Some(pid))` if it was removed; `Ok(None)` if it is kept:
-/// not such a name, its process runs (or its number was given to another
-/// one), or that cannot be told (no `/proc`, not Linux).
-pub(crate) fn remove_leftover(path: &Path) -> io::Result<Option<u32>> {
-    let Some(pid) = path.file_name().and_then(temp_owner) else {
-        return Ok(None);
-    };
-    if !process_gone(pid) {
-        return Ok(None);
-    }
-    match fs::remove_file(path) {
-        Ok(()) => Ok(Some(pid)),
-        // Gone meanwhile (renamed by a run this one cannot see).
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(e),
-    }
-}
-
-/// Whether no process numbered `pid` runs: `/proc` is there (it shows
-/// this process) and has no entry for `pid`.
-#[cfg(target_os = "linux")]
-fn process_gone(pid: u32) -> bool {
-    let missing =
-        |path: &str| fs::symlink_metadata(path).is_err_and(|e| e.kind() == io::ErrorKind::NotFound);
-    pid != std::process::id()
-        && !missing(&format!("/proc/{}", std::process::id()))
-        && missing(&format!("/proc/{pid}"))
-}
-
-#[cfg(not(target_os = "linux"))]
-fn process_gone(_: u32) -> bool {
-    false
-}
-
-/// Creates the temporary file in `dir` with `meta`'s permission bits
-/// (at most: the umask may take some away until they are set exactly),
-/// owner and group: unnamed if the file system allows (`None`), else
-/// named.
-fn create_temp(
-    dir: &Path,
-    target: &Path,
-    meta: &fs::Metadata,
-) -> io::Result<(File, Option<PathBuf>)> {
-    let mode = meta.permissions().mode() & 0o7777;
-    let unnamed = unnamed_temp(dir, mode);
-    let (file, name) = match unnamed {
-        Ok(file) => (file, None),
-        Err(_) => {
-            let name = temp_name(dir, target);
-            let file = OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .mode(mode & 0o777)
-                .open(&name)?;
-            (file, Some(name))
-        }
-    };
-    let fixed = fix_owner_and_mode(&file, meta, mode);
-    if let Err(e) = fixed {
-        if let Some(name) = &name {
-            let _ = fs::remove_file(name);
-        }
-        return Err(e);
-    }
-    Ok((file, name))
-}
-
 #[cfg(target_os = "linux")]
 fn unnamed_temp(dir: &Path, mode: u32) -> io::Result<File> {
     if cfg!(debug_assertions) && std::env::var_os("KYAML_FMT_NAMED_TEMP").is_some() {
         return Err(io::Error::from(io::ErrorKind::Unsupported));
     }
     OpenOptions::new()
+        .read(true)
         .write(true)
         .custom_flags(O_TMPFILE)
-        .mode(mode & 0o777)
+        .mode(mode)
         .open(dir)
 }
 
 #[cfg(not(target_os = "linux"))]
 fn unnamed_temp(_: &Path, _: u32) -> io::Result<File> {
     Err(io::Error::from(io::ErrorKind::Unsupported))
-}
-
-/// Gives `file` the original's owner and group (where permitted) and then
-/// its exact permission bits (a change of owner may clear set-id bits).
-fn fix_owner_and_mode(file: &File, meta: &fs::Metadata, mode: u32) -> io::Result<()> {
-    let (uid, gid) = (meta.uid(), meta.gid());
-    let mine = file.metadata()?;
-    if (mine.uid(), mine.gid()) != (uid, gid) {
-        // Not permitted (not root, not a group of ours): the file stays ours.
-        if std::os::unix::fs::fchown(file, Some(uid), Some(gid)).is_err() {
-            let _ = std::os::unix::fs::fchown(file, None, Some(gid));
-        }
-    }
-    file.set_permissions(fs::Permissions::from_mode(mode))
-}
-
-/// Rewrites a file with several names through its own inode, so that
-/// every name sees the new text (not atomic: a crash can leave a part).
-fn rewrite_in_place(target: &Path, bytes: &[u8], read: Stamp) -> io::Result<()> {
-    injected_pause();
-    injected_fault()?;
-    let mut file = OpenOptions::new().write(true).open(target)?;
-    unchanged(&file.metadata()?, read)?;
-    file.seek(io::SeekFrom::Start(0))?;
-    file.write_all(bytes)?;
-    file.set_len(bytes.len() as u64)?;
-    file.sync_all()?;
-    Ok(())
 }
 
 /// In debug builds (the tests'), `KYAML_FMT_FAIL_BEFORE_RENAME` set makes
@@ -399,39 +508,5 @@ fn injected_pause() {
     let pause = std::env::var("KYAML_FMT_PAUSE_BEFORE_RENAME").ok();
     if let Some(ms) = pause.and_then(|ms| ms.parse().ok()) {
         std::thread::sleep(std::time::Duration::from_millis(ms));
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{temp_name, temp_owner};
-    use std::ffi::OsStr;
-    use std::path::Path;
-
-    #[test]
-    fn temp_owner_reads_exactly_the_names_temp_name_makes() {
-        let made = temp_name(Path::new("dir"), Path::new("dir/a.yaml"));
-        let name = made.file_name().unwrap();
-        assert_eq!(temp_owner(name), Some(std::process::id()), "{made:?}");
-        assert_eq!(temp_owner(OsStr::new(".a.yaml.kyaml-tmp-12-0")), Some(12));
-        assert_eq!(temp_owner(OsStr::new("..yaml.kyaml-tmp-7-30")), Some(7));
-        for other in [
-            "a.yaml.kyaml-tmp-12-0",
-            "..kyaml-tmp-12-0",
-            ".a.yaml.kyaml-tmp-12-0.yaml",
-            ".a.yaml.kyaml-tmp-12-",
-            ".a.yaml.kyaml-tmp--0",
-            ".a.yaml.kyaml-tmp-12",
-            ".a.yaml.kyaml-tmp-012-0",
-            ".a.yaml.kyaml-tmp-12-01",
-            ".a.yaml.kyaml-tmp-+12-0",
-            ".a.yaml.kyaml-tmp-0-0",
-            ".a.yaml.kyaml-tmp-12-0-1",
-            ".a.yaml.kyaml-tmp-99999999999-0",
-            ".a.yaml.kyaml-tmp-12-0 ",
-            ".a.yaml.kyaml.tmp-12-0",
-        ] {
-            assert_eq!(temp_owner(OsStr::new(other)), None, "{other}");
-        }
     }
 }

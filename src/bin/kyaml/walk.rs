@@ -41,6 +41,9 @@ pub(crate) struct Found {
     /// The files under walked directories whose names hold [`TEMP_MARK`]
     /// (temporary files of `-w`, or what a kill left of them), as shown.
     pub(crate) temps: Vec<PathBuf>,
+    /// The files named on the command line (not `-`), as named: the
+    /// temporary files beside them are looked for too (`leftover`).
+    pub(crate) named: Vec<PathBuf>,
 }
 
 /// The settings of a walk.
@@ -59,6 +62,9 @@ impl Walk {
     pub(crate) fn expand(&self, path: &Path, found: &mut Found) -> io::Result<usize> {
         if path.as_os_str() == "-" || !fs::metadata(path)?.is_dir() {
             found.files.push((path.to_path_buf(), FileKind::of(path)));
+            if path.as_os_str() != "-" {
+                found.named.push(path.to_path_buf());
+            }
             return Ok(1);
         }
         let root = fs::canonicalize(path)?;
