@@ -1,7 +1,13 @@
-//! kyaml for WebAssembly: four `extern "C"` functions over the library's
+//! kyaml for WebAssembly: three `extern "C"` functions over the library's
 //! `alloc` entry points (`Options::to_string`, `Options::warnings`,
 //! `Options::check`), for web/pkg (Node) and web/page (the browser), which
-//! share one JavaScript wrapper (web/pkg/index.js).
+//! share one JavaScript wrapper (web/pkg/core.js).
+//!
+//! The library has no `alloc` entry point that returns the text and the
+//! warnings of one reading (`to_writer_with_warnings` needs `std`), so a
+//! YAML input is read twice: `to_string`, then `warnings`. Hand-written,
+//! not wasm-bindgen: the interface is one call with one result buffer, and
+//! the build needs no tool but cargo.
 //!
 //! The caller copies its UTF-8 input into a buffer from [`kyaml_alloc`],
 //! calls [`kyaml_render`] (which frees that buffer), reads the result
