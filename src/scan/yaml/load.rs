@@ -1320,19 +1320,6 @@ impl Walk {
     }
 }
 
-/// The warnings of the YAML `input` under `opts`, located.
-pub(crate) fn warnings(input: &[u8], opts: crate::Options) -> Vec<Warning> {
-    let (schema, depth) = (opts.yaml_schema(), opts.depth_limit());
-    if opts.streams_yaml(input) {
-        let noted = alloc::rc::Rc::new(core::cell::RefCell::new(super::stream::Noted::default()));
-        super::stream::StreamSource::new(input, schema, depth, Some(noted.clone())).read_rest();
-        let noted = noted.borrow();
-        return locate_warnings(input, &noted.warnings);
-    }
-    let loaded = load(input, schema, depth);
-    locate_warnings(input, loaded.warnings())
-}
-
 /// The warnings `loaded` noted, with lines and columns in `input`, in the
 /// order noted: located in order of offset, so that all of them together
 /// cost one pass over the input.
