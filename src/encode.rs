@@ -139,7 +139,7 @@ pub(crate) fn check(input: &[u8], opts: Options) -> Result<(), Error> {
             check_all(&mut src, opts, store).map_err(|fault| locate(fault, &src, input))
         }
         #[cfg(feature = "alloc")]
-        Input::Yaml if opts.streams_yaml(input) => {
+        Input::Yaml if crate::scan::yaml_streams(input, &opts) => {
             let (schema, depth) = (opts.yaml_schema(), opts.depth_limit());
             let mut src = crate::scan::StreamSource::new(input, schema, depth, None);
             check_all(&mut src, opts, store).map_err(|fault| locate(fault, &src, input))
@@ -249,7 +249,7 @@ fn run_yaml<K: Sink, S: Store>(
     warnings: Option<&mut alloc::vec::Vec<crate::error::Warning>>,
     on_invalid: OnInvalid,
 ) -> Result<(), Error> {
-    if opts.streams_yaml(input) {
+    if crate::scan::yaml_streams(input, &opts) {
         use alloc::rc::Rc;
         use core::cell::RefCell;
         let noted = warnings

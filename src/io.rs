@@ -93,7 +93,7 @@ pub(crate) fn yaml_to_writer<W: io::Write>(
     input: &[u8],
     opts: Options,
     out: W,
-    warnings: &mut std::vec::Vec<crate::Warning>,
+    warnings: &mut std::vec::Vec<crate::error::Warning>,
     on_invalid: OnInvalid,
 ) -> io::Result<()> {
     let mut sink = Buffered::new(out);

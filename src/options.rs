@@ -207,11 +207,11 @@ impl Options {
         self
     }
 
-    /// Whether the YAML `input` is streamed (see
-    /// [`Options::yaml_streaming`]).
+    /// Which YAML reader [`Options::yaml_streaming`] forces, if any
+    /// (`scan::yaml::stream::streams` decides with it).
     #[cfg(feature = "alloc")]
-    pub(crate) fn streams_yaml(&self, input: &[u8]) -> bool {
-        !matches!(self.streaming, Some(false)) && crate::scan::yaml_streams(input)
+    pub(crate) const fn yaml_reader_forced(&self) -> Option<bool> {
+        self.streaming
     }
 
     // The getters: each names the setting its setter sets, as a noun

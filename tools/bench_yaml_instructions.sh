@@ -3,13 +3,14 @@
 # callgrind: deterministic, for a shared machine where the timings of
 # tools/bench_yaml.py swing with the load.
 #
-#     tools/bench_yaml_instructions.sh [--cache] [FILE...]   (names: twitter citm_catalog canada k8s_swagger)
+#     tools/bench_yaml_instructions.sh [--cache] [FILE...]   (names: twitter citm_catalog canada k8s_swagger kubectl_pods compose)
 #
 # kyaml (YAML -> KYAML), its three readers that write nothing (kyaml-syntax:
 # scanner and parser; kyaml-load: and the data reader; kyaml-check: and the
 # checking pass; see benches/yaml-parsers/src/main.rs) and saphyr-parser
 # (events) from benches/yaml-parsers, rapidyaml (parse_in_arena, through
-# its Python binding) from tools/bench_rapidyaml.py; each run once and
+# its Python binding, and its conversion: parse, resolve, emit_json) from
+# tools/bench_rapidyaml.py; each run once and
 # three times, half the difference is one call without the process's
 # start-up (for rapidyaml, without the interpreter's). Needs valgrind;
 # rapidyaml is skipped when `import ryml` fails.
@@ -27,7 +28,7 @@ if [[ ${1:-} == --cache ]]; then
   shift
 fi
 files=("$@")
-[[ ${#files[@]} -gt 0 ]] || files=(twitter citm_catalog canada k8s_swagger)
+[[ ${#files[@]} -gt 0 ]] || files=(twitter citm_catalog canada k8s_swagger kubectl_pods compose)
 cargo build --release --quiet --manifest-path benches/yaml-parsers/Cargo.toml
 bench=benches/yaml-parsers/target/release/yaml-parsers-bench
 # One call's counts: space-separated numbers (callgrind: instructions;
@@ -64,18 +65,18 @@ if [[ -n $cache ]]; then
   echo "| file | contender | I refs | D1 misses | LLd misses | branch mispredicts |"
   echo "|---|---|---:|---:|---:|---:|"
 else
-  echo "| file | kyaml YAML → KYAML | kyaml syntax events | kyaml load | kyaml check | saphyr-parser events | rapidyaml parse_in_arena |"
-  echo "|---|---:|---:|---:|---:|---:|---:|"
+  echo "| file | kyaml YAML → KYAML | kyaml syntax events | kyaml load | kyaml check | saphyr-parser events | rapidyaml parse_in_arena | rapidyaml parse + emit_json |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|"
 fi
 for file in "${files[@]}"; do
   row="| $file |"
-  for who in "${kyaml[@]}" rapidyaml; do
-    if [[ $who == rapidyaml ]]; then
+  for who in "${kyaml[@]}" rapidyaml rapidyaml-json; do
+    if [[ $who == rapidyaml* ]]; then
       if [[ -z $ryml ]]; then
         counts="(no rapidyaml)"
       else
-        counts=$(per_call "$(count "$python" tools/bench_rapidyaml.py --file "$file" --rounds 1 --raw)" \
-          "$(count "$python" tools/bench_rapidyaml.py --file "$file" --rounds 3 --raw)")
+        counts=$(per_call "$(count "$python" tools/bench_rapidyaml.py --file "$file" --only "$who" --rounds 1 --raw)" \
+          "$(count "$python" tools/bench_rapidyaml.py --file "$file" --only "$who" --rounds 3 --raw)")
       fi
     else
       counts=$(per_call "$(count "$bench" --only "$who" --file "$file" --rounds 1 --raw)" \

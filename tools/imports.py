@@ -5,20 +5,26 @@ that run back up.
     tools/imports.py [--edges] [--check]
 
 Reads every `src/**/*.rs` but the binary (`src/bin`) and test files
-(`tests.rs`, `tests/`), takes each top-level `use crate::...`, `use
-super::...` and `use self::...` (test modules and function bodies hold
-indented ones and are left out), and follows each imported name to the
-file that defines it, through `pub use` re-exports. Then it prints:
+(`tests.rs`, `tests/`, and a file's `#[cfg(test)] mod` at its end), takes
+each top-level `use crate::...`, `use super::...` and `use self::...`
+and each path written out in code (`crate::options::Options::new()`,
+`super::stream::Noted`; comments and `$crate` in macros left out), and
+follows each imported name to the file that defines it, through `pub
+use` re-exports, except the crate root's: what the compiler sees of
+`use crate::Schema` below the root is an import of `src/lib.rs`, which
+re-exports it. Then it prints:
 
 - every circle between files (a strongly connected set of two or more
-  files), and
+  files),
 - every import that runs back up: a file importing an item defined in a
   file of an enclosing module (`src/lib.rs` encloses everything,
   `src/scan/mod.rs` encloses `src/scan/*`). Importing a child module's
   items through its parent's re-export is not back up: the edge goes to
-  the child that defines the item.
+  the child that defines the item. An import of the root's re-exports
+  is one, named apart ("root re-export").
 
-`--edges` lists every edge; `--check` exits 1 on a circle or on more
+`--edges` lists every edge; `--check` exits 1 on a circle, on an import
+of the root's re-exports below the root (issue #33's bar), or on more
 than one import running back up (issue #23's bar).
 """
 import re
@@ -79,15 +85,34 @@ def expand(tree):
     return out
 
 
+PATH = re.compile(r"(?<![\w$:])((?:crate|super|self)(?:::\w+)+)")
+COMMENT = re.compile(r"//[^\n]*")
+TEST_TAIL = re.compile(r"^#\[cfg\(test\)\]\s*\nmod\s", re.M)
+
+
 def uses(path):
-    """Top-level `use` lines of a file, outside `#[cfg(test)]` modules."""
+    """Top-level `use` lines of a file and the paths its code writes out,
+    outside a `#[cfg(test)]` module at its end: (public, paths, line)."""
     text = path.read_text()
+    tail = TEST_TAIL.search(text)
+    if tail:
+        text = text[: tail.start()]
     found = []
+    spans = []
     for m in USE.finditer(text):
         line_start = text.rfind("\n", 0, m.start()) + 1
         if m.start() != line_start:
             continue
+        spans.append((m.start(), m.end()))
         found.append((bool(m.group(1)), expand(m.group(2)), text.count("\n", 0, m.start()) + 1))
+    # Paths written out in code: comments blanked (same length), `use`
+    # lines skipped.
+    code = COMMENT.sub(lambda m: " " * len(m.group(0)), text)
+    for m in PATH.finditer(code):
+        if any(a <= m.start() < b for a, b in spans):
+            continue
+        parts = m.group(1).split("::")
+        found.append((False, [parts], code.count("\n", 0, m.start()) + 1))
     return found
 
 
@@ -122,6 +147,9 @@ def main():
             if mod in files:
                 rest = path[cut:]
                 if rest and (mod, rest[0]) in reexports and seen < 10:
+                    # The root's re-exports are the root to the compiler.
+                    if mod == () and seen == 0:
+                        return mod
                     return owner(reexports[(mod, rest[0])] + rest[1:], seen + 1)
                 return mod
         return None
@@ -144,8 +172,10 @@ def main():
         for (a, b), where in sorted(edges.items()):
             print(f"{name(a)} -> {name(b)}: {', '.join(w for _, w in where)}")
 
-    # Imports that run back up: the target encloses the importer.
-    up = [(a, b, w) for (a, b), w in edges.items() if a[: len(b)] == b]
+    # Imports that run back up: the target encloses the importer; those
+    # of the root's re-exports apart.
+    up = [(a, b, w) for (a, b), w in edges.items() if a[: len(b)] == b and b != ()]
+    root = [(a, b, w) for (a, b), w in edges.items() if b == ()]
     # Circles: Tarjan's strongly connected components.
     graph = {m: [] for m in files}
     for a, b in edges:
@@ -184,8 +214,12 @@ def main():
         print("circle: " + "; ".join(inner))
     for a, b, w in sorted(up):
         print(f"back up: {name(a)} -> {name(b)} ({', '.join(x for _, x in w)})")
-    print(f"{len(files)} files, {len(edges)} edges, {len(sccs)} circles, {len(up)} imports back up")
-    if "--check" in args and (sccs or len(up) > 1):
+    for a, b, w in sorted(root):
+        where = ", ".join(f"{x} (line {line})" for line, x in w)
+        print(f"root re-export: {name(a)} -> {name(b)}: {where}")
+    print(f"{len(files)} files, {len(edges)} edges, {len(sccs)} circles, "
+          f"{len(up)} imports back up, {len(root)} files importing the root's re-exports")
+    if "--check" in args and (sccs or root or len(up) > 1):
         sys.exit(1)
 
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The two large YAML inputs of issue 24's memory target:
 
-    python3 tools/make_big_yaml.py OUTDIR [--pods N] [--ints N] [--urls]
+    python3 tools/make_big_yaml.py OUTDIR [--pods N] [--ints N] [--urls] [--compose N]
 
 writes OUTDIR/pods.yaml, a block-style `kind: List` of N pod-like items
 (default 40,000: 61,880,050 bytes) in the shape of `kubectl get pods -A
@@ -13,7 +13,12 @@ bytes), twelve to a line. With --urls, also OUTDIR/urls.yaml: pods.yaml
 with `&` and `*` in strings (an annotation `http://...?a=1&b=2` and a glob
 `logs/*.txt` in each pod) and the first pod's `resources` anchored
 (`&resources`), every other pod's an alias of it (`*resources`): the
-streaming reader's keep arena holds that one map. All are the same bytes
+streaming reader's keep arena holds that one map. With --compose N (0:
+none, the default), also OUTDIR/compose.yaml: a docker-compose file of N
+services (132,000: about 50 MB), shared settings anchored at its head
+(`x-defaults: &defaults`, `x-env: &env`, `x-healthcheck: &health`) and
+merged into every service (`<<: *defaults`, its environment `<<: *env`,
+every tenth `<<: [*health, *defaults]`), with comments. All are the same bytes
 on every run (a fixed seed). tools/rss.py --yaml measures the tool's peak
 RSS on them.
 """
@@ -134,6 +139,63 @@ def write_pods(path, count, urls=False):
         f.write('kind: List\nmetadata:\n  resourceVersion: ""\n')
 
 
+COMPOSE_HEAD = """# docker-compose.yaml (made by tools/make_big_yaml.py --compose)
+version: "3.9"
+
+x-defaults: &defaults
+  restart: unless-stopped
+  logging:
+    driver: json-file
+    options: {max-size: 10m, max-file: "3"}
+  networks: [backend]
+
+x-env: &env
+  TZ: UTC
+  LOG_LEVEL: info
+  FEATURE_FLAGS: "a,b,c"
+
+x-healthcheck: &health
+  healthcheck:
+    test: ["CMD", "curl", "-f", "http://localhost/health"]
+    interval: 30s
+    retries: 3
+
+services:
+"""
+
+
+def service(i, rng):
+    app = APPS[i % len(APPS)]
+    name = f"{app}-{i}"
+    merge = "[*health, *defaults]" if i % 10 == 0 else "*defaults"
+    restart = "    restart: always   # this one never stops\n" if i % 7 == 0 else ""
+    return f"""  # service {i}
+  {name}:
+    <<: {merge}
+{restart}    image: registry.example.com/{app}:{i % 17}.{i % 5}.{rng.randrange(100)}
+    command: ["/bin/{app}", "--port", "{8000 + i % 1000}"]
+    environment:
+      <<: *env
+      SERVICE_NAME: {name}
+      REPLICA: "{i % 3}"
+    ports:
+      - "{10000 + i % 50000}:{8000 + i % 1000}"
+    depends_on: [{APPS[(i + 1) % len(APPS)]}-{max(0, i - 1)}]
+    labels:
+      com.example.team: {NAMESPACES[i % len(NAMESPACES)]}
+      com.example.tier: {"front" if i % 2 else "back"}
+"""
+
+
+def write_compose(path, count):
+    rng = random.Random(33)
+    with open(path, "w") as f:
+        f.write(COMPOSE_HEAD)
+        for i in range(count):
+            f.write(service(i, rng))
+        f.write("\nnetworks:\n  backend: {}\n")
+
+
 def write_ints(path, count):
     rng = random.Random(6)
     per_line = 12
@@ -151,11 +213,14 @@ def main():
     ap.add_argument("--pods", type=int, default=40_000)
     ap.add_argument("--ints", type=int, default=6_000_000)
     ap.add_argument("--urls", action="store_true", help="also write urls.yaml")
+    ap.add_argument("--compose", type=int, default=0, help="services of compose.yaml (0: none)")
     args = ap.parse_args()
     os.makedirs(args.outdir, exist_ok=True)
     files = [("pods.yaml", write_pods, args.pods), ("ints.yaml", write_ints, args.ints)]
     if args.urls:
         files.append(("urls.yaml", lambda path, n: write_pods(path, n, urls=True), args.pods))
+    if args.compose:
+        files.append(("compose.yaml", write_compose, args.compose))
     for name, write, count in files:
         path = os.path.join(args.outdir, name)
         write(path, count)

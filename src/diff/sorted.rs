@@ -75,7 +75,7 @@ pub(crate) fn sort_keys(input: &[u8], opts: Options) -> Option<String> {
             &mut Tokenizer::new(input, 0, opts.depth_limit()),
             input.len(),
         ),
-        Input::Yaml if opts.streams_yaml(input) => {
+        Input::Yaml if crate::scan::yaml_streams(input, &opts) => {
             let (schema, depth) = (opts.yaml_schema(), opts.depth_limit());
             sort_source(
                 &mut StreamSource::new(input, schema, depth, None),

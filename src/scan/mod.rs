@@ -39,8 +39,8 @@ pub(crate) use self::yaml::comments as yaml_comments;
 #[cfg(feature = "alloc")]
 pub(crate) use self::yaml::cursor::YamlSource;
 #[cfg(feature = "alloc")]
-pub(crate) use self::yaml::load::{load as load_yaml, locate_warnings, warnings};
+pub(crate) use self::yaml::load::{load as load_yaml, locate_warnings};
 #[cfg(feature = "alloc")]
-pub(crate) use self::yaml::stream::{streams as yaml_streams, Noted, StreamSource};
+pub(crate) use self::yaml::stream::{streams as yaml_streams, warnings, Noted, StreamSource};
 #[cfg(feature = "alloc")]
 pub(crate) use self::yaml::syntax_events as yaml_syntax_events;

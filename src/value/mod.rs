@@ -297,8 +297,8 @@ impl<'a> Diff<'a> {
 
     /// The diff of the two renderings, which are KYAML and so YAML: read
     /// back as YAML, their maps can be compared unordered.
-    fn text_diff(&self) -> crate::Diff<'_> {
-        crate::Diff::new(&self.left, &self.right)
+    fn text_diff(&self) -> crate::diff::Diff<'_> {
+        crate::diff::Diff::new(&self.left, &self.right)
             .input(Input::Yaml)
             .labels(self.labels[0], self.labels[1])
             .context(self.context)

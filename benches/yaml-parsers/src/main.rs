@@ -1,5 +1,5 @@
-//! kyaml's YAML -> KYAML against saphyr-parser's events, on the four
-//! block-style bench files (`benches/data/*.yaml`), in one process.
+//! kyaml's YAML -> KYAML against saphyr-parser's events, on the six
+//! bench files (`benches/data/*.yaml`: four block-style, `kubectl_pods` and `compose`), in one process.
 //!
 //! Each round times every contender on one file, the order rotating
 //! round by round, and each timing includes dropping what the contender
@@ -24,7 +24,7 @@
 //!   docs: a bench entry, not API), as saphyr-parser's events are;
 //! - `kyaml-load`: and the reader that turns them into data, as
 //!   `to_string` reads the file (the streaming reader, `stream.rs`, for an
-//!   input without a merge key: all four bench files; else the loading
+//!   input without a merge key: all bench files but `compose`; else the loading
 //!   reader's item list, `load.rs`), comments attached: `Options::warnings`, which
 //!   reads the input exactly so and returns its (few) warnings;
 //! - `kyaml-check`: and the checking pass over those data events (the
@@ -51,7 +51,14 @@ use saphyr_parser::Parser;
 mod timing;
 use timing::{median, rounds_and_arguments};
 
-const FILES: [&str; 4] = ["twitter", "citm_catalog", "canada", "k8s_swagger"];
+const FILES: [&str; 6] = [
+    "twitter",
+    "citm_catalog",
+    "canada",
+    "k8s_swagger",
+    "kubectl_pods",
+    "compose",
+];
 
 /// Who is timed, in the order of the table and of `--raw`'s lines.
 const CONTENDERS: [&str; 5] = [

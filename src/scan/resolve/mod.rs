@@ -50,7 +50,7 @@ mod warning;
 
 // `Schema` is public and in every build; what it means is here
 // (`plain.rs`, `reading.rs`), in builds with the YAML reader (`alloc`).
-pub(crate) use crate::Schema;
+pub(crate) use crate::options::Schema;
 
 pub(crate) use self::key::{key_of, plain_key, Key};
 pub(crate) use self::number::Number;

@@ -10,8 +10,8 @@ use super::number::{
 };
 use super::reading::{Refusal, Value, NOT_FINITE, PAST_U128};
 use super::warning::{read_alike, written_alike, Ambiguity};
+use crate::options::Schema;
 use crate::swar::skip_digits;
-use crate::Schema;
 
 /// Resolves a plain (unquoted, untagged) scalar's text under `schema`.
 ///

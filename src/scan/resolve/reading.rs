@@ -2,7 +2,7 @@
 //! a [`Refusal`] with its message, and the names of the two schemas.
 
 use super::number::Number;
-use crate::Schema;
+use crate::options::Schema;
 
 impl Schema {
     /// The name the command line and messages use.

@@ -8,7 +8,7 @@ use super::plain::resolve_plain;
 use super::reading::{
     Refusal, Value, BAD_BINARY, NOT_BOOL, NOT_FLOAT, NOT_INT, NOT_NULL, NOT_TIMESTAMP,
 };
-use crate::Schema;
+use crate::options::Schema;
 use core::fmt::{self, Write};
 
 /// A tag on a scalar, as far as the data is concerned.

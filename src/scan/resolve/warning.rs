@@ -6,7 +6,7 @@
 use super::key::{plain_key, Key};
 use super::number::{magnitude, Float, Number};
 use super::reading::{Refusal, Value};
-use crate::Schema;
+use crate::options::Schema;
 use core::fmt;
 
 /// A plain scalar that the two schemas read differently, with both

@@ -792,25 +792,44 @@ impl<'a> Loader<'a> {
                         Item::Open {
                             map: true, close, ..
                         } => {
-                            self.map_entries(j, &mut offered);
+                            self.offered_by(j, &mut offered);
                             j = close + 1;
                         }
-                        Item::Alias { start, end } if self.is_map(start) => {
-                            self.map_entries(start, &mut offered);
+                        Item::Alias { start, .. } if self.is_map(start) => {
+                            self.offered_by(start, &mut offered);
                             j += 1;
-                            let _ = end;
                         }
                         _ => return Err(data(self.at_of(j), BAD_MERGE)),
                     }
                 }
             }
-            Some(Item::Open { map: true, .. }) => self.map_entries(i, &mut offered),
+            Some(Item::Open { map: true, .. }) => self.offered_by(i, &mut offered),
             Some(&Item::Alias { start, .. }) if self.is_map(start) => {
-                self.map_entries(start, &mut offered)
+                self.offered_by(start, &mut offered)
             }
             _ => return Err(data(self.at_of(i), BAD_MERGE)),
         }
         Ok(offered)
+    }
+
+    /// Appends the entries the map that opens at item `open` offers to a
+    /// merge: its entries, a key written twice there kept only where it
+    /// is written last (go-yaml sets a merged map's keys in order, so its
+    /// last writer wins).
+    fn offered_by(&self, open: usize, out: &mut Vec<(usize, usize)>) {
+        let from = out.len();
+        self.map_entries(open, out);
+        if out.len() - from < 2 {
+            return;
+        }
+        let mut seen = BTreeSet::new();
+        let mut kept: Vec<(usize, usize)> = out
+            .drain(from..)
+            .rev()
+            .filter(|&(k, _)| seen.insert(self.key_string(k)))
+            .collect();
+        kept.reverse();
+        out.extend(kept);
     }
 
     fn is_map(&self, i: usize) -> bool {
@@ -970,8 +989,10 @@ impl<'a> Loader<'a> {
         let key = self.key_next();
         let refused = |r: resolve::Refusal| data(at, r.message);
         let item = match (tag, scalar.style(), scalar.as_str()) {
+            // Only where it is written: kubectl reads an alias of a scalar
+            // `<<` as the key `<<`.
             (tag, style, Some("<<"))
-                if key && self.schema == Schema::Kubectl && merges(tag, style) =>
+                if key && fresh && self.schema == Schema::Kubectl && merges(tag, style) =>
             {
                 let merge = self.next_slot();
                 self.out.items.push(Item::Merge {
@@ -1297,19 +1318,6 @@ impl Walk {
             }
         }
     }
-}
-
-/// The warnings of the YAML `input` under `opts`, located.
-pub(crate) fn warnings(input: &[u8], opts: crate::Options) -> Vec<Warning> {
-    let (schema, depth) = (opts.yaml_schema(), opts.depth_limit());
-    if opts.streams_yaml(input) {
-        let noted = alloc::rc::Rc::new(core::cell::RefCell::new(super::stream::Noted::default()));
-        super::stream::StreamSource::new(input, schema, depth, Some(noted.clone())).read_rest();
-        let noted = noted.borrow();
-        return locate_warnings(input, &noted.warnings);
-    }
-    let loaded = load(input, schema, depth);
-    locate_warnings(input, loaded.warnings())
 }
 
 /// The warnings `loaded` noted, with lines and columns in `input`, in the

@@ -101,7 +101,7 @@ pub(crate) fn syntax_events(input: &[u8], max_depth: usize) -> Result<usize, cra
 /// first) and its text after `#`, trailing white space removed.
 #[cfg(feature = "alloc")]
 pub(crate) fn comments(input: &[u8]) -> alloc::vec::Vec<(usize, &str)> {
-    let mut parser = Parser::new(input, crate::MAX_DEPTH);
+    let mut parser = Parser::new(input, crate::options::MAX_DEPTH);
     let mut out = alloc::vec::Vec::new();
     let mut started = 0usize;
     while let Some(Ok(event)) = parser.next_event() {

@@ -11,7 +11,7 @@ use super::scanner::{set_level, Scanner};
 use super::syntax::{Kind, Props, SyntaxEvent, SyntaxTag};
 use super::token::Tok;
 use crate::error::Fault;
-use crate::MAX_DEPTH;
+use crate::options::MAX_DEPTH;
 use alloc::vec::Vec;
 
 /// Where the parser is.

@@ -20,7 +20,7 @@ use super::token::{
     LENIENT_LINE_BREAK, LENIENT_QUOTED_INDENT,
 };
 use crate::error::{ErrorKind, Fault, Opened};
-use crate::MAX_DEPTH;
+use crate::options::MAX_DEPTH;
 use alloc::vec::Vec;
 use core::cell::Cell;
 

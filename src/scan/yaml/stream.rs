@@ -32,6 +32,9 @@
 //! document opens. Memory then grows by the anchored collections of the
 //! current document (a root anchor: the whole document).
 //!
+//! Also here: the warnings of a whole stream, located ([`warnings`]:
+//! read by this reader, or loaded where `load` reads the input).
+//!
 //! Only for streams without merge keys ([`streams`]): a merge rewrites
 //! entries before it, which this reader has given out. An input with a
 //! `<<` that is no merge key (in a string or a comment) streams.
@@ -45,7 +48,8 @@ use super::attach::{Settle, Step};
 use super::load::{verbatim, Item, Loader, TextRef, Walk};
 use super::parser::Parser;
 use super::syntax::Kind;
-use crate::error::Fault;
+use crate::error::{Fault, Warning};
+use crate::options::Options;
 use crate::scan::resolve::Schema;
 use crate::scan::{AsText, Event, Shapes, Source, Text, Trivia};
 
@@ -56,7 +60,12 @@ use crate::scan::{AsText, Event, Shapes, Source, Text, Trivia};
 /// a comment `# a << b`) are read once more by the parser alone, and
 /// stream unless some scalar reads `<<` as its source
 /// ([`holds_merge_key`]). A false "no" only costs the item list of `load`.
-pub(crate) fn streams(input: &[u8]) -> bool {
+/// [`Options::yaml_streaming`] set to `Some(false)` sends every input to
+/// `load`.
+pub(crate) fn streams(input: &[u8], opts: &Options) -> bool {
+    if opts.yaml_reader_forced() == Some(false) {
+        return false;
+    }
     // `<` is rare, so the bytes around one are looked at there.
     let mut at = 0;
     loop {
@@ -95,7 +104,7 @@ fn may_be_merge_key(input: &[u8], at: usize) -> bool {
 /// is that (`Loader::scalar`), and it reads nothing past the parser's
 /// first error, which no smaller depth limit puts later.
 fn holds_merge_key(input: &[u8]) -> bool {
-    let mut parser = Parser::new(input, crate::MAX_DEPTH);
+    let mut parser = Parser::new(input, crate::options::MAX_DEPTH);
     while let Some(Ok(event)) = parser.next_event() {
         if let Kind::Scalar { scalar, .. } = event.kind {
             if scalar.as_str() == Some("<<") {
@@ -104,6 +113,19 @@ fn holds_merge_key(input: &[u8]) -> bool {
         }
     }
     false
+}
+
+/// The warnings of the YAML `input` under `opts`, located.
+pub(crate) fn warnings(input: &[u8], opts: Options) -> Vec<Warning> {
+    let (schema, depth) = (opts.yaml_schema(), opts.depth_limit());
+    if streams(input, &opts) {
+        let noted = Rc::new(RefCell::new(Noted::default()));
+        StreamSource::new(input, schema, depth, Some(noted.clone())).read_rest();
+        let noted = noted.borrow();
+        return super::load::locate_warnings(input, &noted.warnings);
+    }
+    let loaded = super::load::load(input, schema, depth);
+    super::load::locate_warnings(input, loaded.warnings())
 }
 
 /// The warnings of every reading of one stream.

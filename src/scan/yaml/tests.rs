@@ -6,8 +6,8 @@ extern crate std;
 use super::parser::Parser;
 use super::scalar::Style;
 use super::syntax::{Kind, Props, SyntaxEvent};
+use crate::options::MAX_DEPTH;
 use crate::scan::Piece;
-use crate::MAX_DEPTH;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::string::{String, ToString};
@@ -1043,7 +1043,7 @@ fn the_stream_reads_as_the_loaded_stream() {
     for (name, input) in attachment_inputs() {
         let crlf = String::from_utf8_lossy(&input).replace('\n', "\r\n");
         for input in [&input[..], crlf.as_bytes()] {
-            if !streams(input) {
+            if !streams(input, &crate::options::Options::new()) {
                 continue;
             }
             compared += 1;
@@ -1261,11 +1261,18 @@ fn only_a_scalar_written_merge_key_loads() {
             ("]\n<<: {a: 1}", true),
         ] {
             let input = format!("# {lead}\n{tail}\n# {lead}\n");
-            assert_eq!(streams(input.as_bytes()), streamed, "{input:?}");
+            assert_eq!(
+                streams(input.as_bytes(), &crate::options::Options::new()),
+                streamed,
+                "{input:?}"
+            );
         }
     }
     for merge in ["\u{feff}<<: {a: 1}", "{\"a\":<<}", "<<"] {
-        assert!(!streams(merge.as_bytes()), "{merge:?}");
+        assert!(
+            !streams(merge.as_bytes(), &crate::options::Options::new()),
+            "{merge:?}"
+        );
     }
 }
 
