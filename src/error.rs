@@ -254,6 +254,25 @@ impl fmt::Display for Warning {
     }
 }
 
+#[cfg(feature = "alloc")]
+impl Warning {
+    /// The warning as it stands in a longer input, in which the text it
+    /// was found in starts at byte `offset`, on `line` and `column` (as
+    /// [`Error::within`]).
+    #[cfg(feature = "std")]
+    pub(crate) fn within(&mut self, offset: usize, line: usize, column: usize) {
+        self.offset += offset;
+        (self.line, self.column) = shift_line_column((self.line, self.column), line, column);
+    }
+}
+
+/// A line and column in a text as they stand in a longer input in which
+/// the text starts on `line` and `column`.
+#[cfg(feature = "std")]
+fn shift_line_column((l, c): (usize, usize), line: usize, column: usize) -> (usize, usize) {
+    (l + line - 1, if l == 1 { c + column - 1 } else { c })
+}
+
 /// The line of `input` that holds byte `offset`, as a range of bytes: from
 /// the byte after the line feed before it (or past a byte order mark that
 /// opens the input) to its line feed or the end. The one place lines and
@@ -358,8 +377,7 @@ impl Error {
     /// found in starts at byte `offset`, on `line` and `column`.
     #[cfg(feature = "std")]
     pub(crate) fn within(mut self, offset: usize, line: usize, column: usize) -> Error {
-        let shift =
-            |(l, c): (usize, usize)| (l + line - 1, if l == 1 { c + column - 1 } else { c });
+        let shift = |at| shift_line_column(at, line, column);
         self.offset += offset;
         (self.line, self.column) = shift((self.line, self.column));
         if self.kind == ErrorKind::DuplicateKey

@@ -58,17 +58,25 @@ impl<W: io::Write> Buffered<W> {
     }
 }
 
-impl<W: io::Write> fmt::Write for Buffered<W> {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
+impl<W: io::Write> Buffered<W> {
+    /// Writes `s`: [`fmt::Write::write_str`] for bytes that may not be
+    /// whole characters (a text written in parts).
+    pub(crate) fn write_bytes(&mut self, s: &[u8]) -> fmt::Result {
         if self.len + s.len() > self.buf.len() {
             self.flush().map_err(|e| self.fail(e))?;
             if s.len() >= self.buf.len() {
-                return self.inner.write_all(s.as_bytes()).map_err(|e| self.fail(e));
+                return self.inner.write_all(s).map_err(|e| self.fail(e));
             }
         }
-        self.buf[self.len..self.len + s.len()].copy_from_slice(s.as_bytes());
+        self.buf[self.len..self.len + s.len()].copy_from_slice(s);
         self.len += s.len();
         Ok(())
+    }
+}
+
+impl<W: io::Write> fmt::Write for Buffered<W> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.write_bytes(s.as_bytes())
     }
 }
 

@@ -1,23 +1,27 @@
-//! [`Transcoder`]: JSON from an `io::Read` to KYAML on an `io::Write`,
-//! document by document, each written as soon as it is complete.
+//! [`Transcoder`]: JSON or YAML from an `io::Read` to KYAML on an
+//! `io::Write`, document by document, each written as soon as it is
+//! complete.
 //!
 //! The input is read straight into one buffer that holds the bytes not
-//! yet consumed; the framer finds where each document ends, and the
-//! document alone goes through the same encoder as [`Options::to_writer`]
-//! (checked, then written). Memory is the largest document plus a chunk:
+//! yet consumed; a framer finds where each document ends (`Framer` for
+//! JSON, `YamlFramer` for YAML), and the document alone goes through the
+//! same encoder as [`Options::to_writer`] (checked, then written): so each
+//! document's output, error and warnings are the whole input's, positions
+//! moved to where the document is in the stream. Memory is the largest document plus a chunk:
 //! the buffer is set up a chunk at a time, as input arrives.
 //! The output is delivered (buffer flushed, writer flushed) before every
 //! read, so nothing complete waits on input that may never come.
 
+use core::fmt;
 use std::boxed::Box;
 use std::io::{self, Read, Write};
 use std::vec::Vec;
 
-use crate::encode::OnInvalid;
-use crate::error::{line_at, Error, ErrorKind, Fault};
+use crate::encode::{self, OnInvalid};
+use crate::error::{line_at, Error, ErrorKind, Fault, Warning};
 use crate::io::{encode_into, invalid, Buffered};
 use crate::options::{Form, Input, Options};
-use crate::scan::{starts_value, Framer};
+use crate::scan::{starts_value, FrameEnd, Framer, YamlFramer};
 use crate::swar;
 
 /// How much room the buffer gets for reads at a time: set up (touched) as
@@ -31,8 +35,8 @@ const MIN_READ: usize = 4096;
 
 const BOM: &[u8] = "\u{FEFF}".as_bytes();
 
-/// Reads JSON documents from an `io::Read` and writes each as KYAML to an
-/// `io::Write` as soon as it is complete and valid. Made by
+/// Reads JSON or YAML documents from an `io::Read` and writes each as
+/// KYAML to an `io::Write` as soon as it is complete and valid. Made by
 /// [`Options::transcoder`]; [`Options::transcode`] runs one to the end.
 ///
 /// Memory is bounded by the largest document plus a fixed buffer, however
@@ -40,8 +44,13 @@ const BOM: &[u8] = "\u{FEFF}".as_bytes();
 /// is written; the output is flushed whenever the transcoder is about to
 /// wait for input, so a pipe that delivers one document at a time (`tail
 /// -f`, `kubectl get -w -o json`) gets each one rendered as it arrives.
-/// YAML input ([`Options::input`]) is not framed yet: it is read whole,
-/// then written as [`Options::to_writer`] writes it.
+///
+/// A YAML document ([`Options::input`]) is complete at the next line that
+/// starts with `---` or `...` (followed by a blank or the line end), or,
+/// after a `...`, at the next line that is not a comment: the comments
+/// after a document go with it. The output is the same as
+/// [`Options::to_writer`]'s for the whole input. In the value form
+/// ([`Options::form`]) YAML input is read whole, then written.
 ///
 /// ```
 /// use kyaml::Options;
@@ -73,6 +82,11 @@ pub struct Transcoder<R, W> {
     /// Where `buf[start]` is in the input.
     at: Position,
     framer: Box<Framer>,
+    yaml_framer: YamlFramer,
+    /// After an invalid YAML document, its length: reading resumes after it.
+    rejected_len: usize,
+    /// The input text of the last YAML document written or rejected, in `buf`.
+    last: core::ops::Range<usize>,
     eof: bool,
     /// Whether the start of the input (and a byte order mark there) is behind.
     started: bool,
@@ -96,6 +110,9 @@ impl<R: Read, W: Write> Transcoder<R, W> {
                 column: 1,
             },
             framer: Box::new(Framer::new()),
+            yaml_framer: YamlFramer::new(),
+            rejected_len: 0,
+            last: 0..0,
             eof: false,
             started: false,
             rejected: None,
@@ -111,12 +128,57 @@ impl<R: Read, W: Write> Transcoder<R, W> {
     /// input; nothing of it is written, and the documents before it have
     /// been flushed. The next call then resumes at the next line whose first byte
     /// starts a value (`{`, `[`, `"`, `-`, a digit, `t`, `f` or `n`): in
-    /// JSON Lines, the next line. Any other error is the reader's or the
-    /// writer's own.
+    /// JSON Lines, the next line; in YAML, at the next document. Any other
+    /// error is the reader's or the writer's own.
+    ///
+    /// YAML's warnings are dropped; see
+    /// [`next_document_with_warnings`](Transcoder::next_document_with_warnings).
     pub fn next_document(&mut self) -> io::Result<bool> {
-        if self.opts.input_language() != Input::Json {
-            return self.whole_input();
+        self.next_document_with_warnings(&mut Vec::new())
+    }
+
+    /// [`next_document`](Transcoder::next_document), the YAML document's
+    /// warnings appended to `warnings` (those of an invalid document too),
+    /// positioned in the whole input, as
+    /// [`Options::to_writer_with_warnings`] finds them.
+    ///
+    /// ```
+    /// use kyaml::{Input, Options};
+    /// let input: &[u8] = b"a: yes\n---\nb: [1,\n---\nc: 3\n";
+    /// let mut out = Vec::new();
+    /// let mut warnings = Vec::new();
+    /// let mut docs = Options::new().input(Input::Yaml).compact(true).transcoder(input, &mut out);
+    /// assert!(docs.next_document_with_warnings(&mut warnings)?);
+    /// assert_eq!((warnings[0].line, warnings[0].column), (1, 4));
+    /// let err = docs.next_document().unwrap_err();
+    /// let err = err.get_ref().and_then(|e| e.downcast_ref::<kyaml::Error>()).unwrap();
+    /// assert_eq!((err.line(), err.column()), (4, 1));
+    /// // Reading resumes at the next document.
+    /// assert!(docs.next_document()?);
+    /// assert!(!docs.next_document()?);
+    /// drop(docs);
+    /// assert_eq!(out, b"---\n{a: true}\n---\n{c: 3}\n");
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn next_document_with_warnings(&mut self, warnings: &mut Vec<Warning>) -> io::Result<bool> {
+        self.last = 0..0;
+        match self.opts.input_language() {
+            Input::Json => self.next_json_document(),
+            _ if self.opts.output_form() == Form::Value => self.whole_input(warnings),
+            _ => self.next_yaml_document(warnings),
         }
+    }
+
+    /// The input text of the YAML document the last call to
+    /// [`next_document`](Transcoder::next_document) wrote or rejected, with
+    /// the comments and blank lines that belong to it (with the value
+    /// form, the whole input); empty for JSON, and after the end.
+    pub fn last_document(&self) -> &[u8] {
+        self.buf.get(self.last.clone()).unwrap_or_default()
+    }
+
+    /// [`next_document`](Transcoder::next_document) for JSON.
+    fn next_json_document(&mut self) -> io::Result<bool> {
         if self.rejected.take().is_some() {
             self.skip_to_a_line_with_a_value()?;
         }
@@ -208,23 +270,107 @@ impl<R: Read, W: Write> Transcoder<R, W> {
         (self.input, self.output.into_inner())
     }
 
-    /// Input that is not JSON (YAML) is not framed: all of it is read and
-    /// written as by [`Options::to_writer`], its documents counted as one.
-    fn whole_input(&mut self) -> io::Result<bool> {
+    /// [`next_document`](Transcoder::next_document) for YAML: the next
+    /// frame (one document and the lines that belong to it), encoded
+    /// alone.
+    fn next_yaml_document(&mut self, warnings: &mut Vec<Warning>) -> io::Result<bool> {
+        if self.rejected.take().is_some() {
+            self.consume(self.rejected_len);
+        }
+        while self.start == self.end {
+            if !self.fill()? {
+                self.output.deliver()?;
+                return Ok(false);
+            }
+        }
+        self.yaml_framer.reset();
+        if !self.started {
+            // The input's byte order mark stays in the first document,
+            // where the encoder reads it as it reads the whole input's.
+            while self.end < BOM.len() && BOM.starts_with(self.unread()) && self.fill()? {}
+            if self.unread().starts_with(BOM) {
+                self.yaml_framer.skip(BOM.len());
+            }
+            self.started = true;
+        }
+        let FrameEnd { len, before_start } = loop {
+            let unread = &self.buf[self.start..self.end];
+            if let Some(end) = self.yaml_framer.end(unread, self.eof) {
+                break end;
+            }
+            if self.eof {
+                break FrameEnd {
+                    len: self.end - self.start,
+                    before_start: false,
+                };
+            }
+            // At the end, the framer looks at the last line again.
+            self.fill()?;
+        };
+        // Before a `---` line, the document is read with the marker after
+        // it, so that it ends as in the whole input; the empty document
+        // the marker starts writes `---\n`, which is left out.
+        let seen = len + if before_start { START.len() } else { 0 };
+        let doc = &self.buf[self.start..self.start + seen];
+        let first = warnings.len();
+        let tail = if before_start { START_WRITTEN } else { b"" };
+        let mut sink = WithoutTail::new(&mut self.output, tail);
+        let checked =
+            encode::encode_yaml(doc, self.opts, &mut sink, warnings, OnInvalid::KeepBefore);
+        // After an error, what is held is the end of the documents before
+        // the invalid one.
+        let finished = sink.finish(checked.is_ok());
+        if finished.is_err() || checked.is_err_and(|e| e.kind() == ErrorKind::Write) {
+            return Err(self
+                .output
+                .take_error()
+                .unwrap_or_else(|| io::ErrorKind::Other.into()));
+        }
+        for warning in &mut warnings[first..] {
+            warning.within(self.at.offset, self.at.line, self.at.column);
+        }
+        self.last = self.start..self.start + len;
+        match checked {
+            Ok(()) => {
+                self.consume(len);
+                Ok(true)
+            }
+            Err(e) => {
+                let e = e.within(self.at.offset, self.at.line, self.at.column);
+                (self.rejected, self.rejected_len) = (Some(e), len);
+                self.output.deliver()?;
+                Err(invalid(e))
+            }
+        }
+    }
+
+    /// YAML in the value form is not framed: all of it is read and written
+    /// as by [`Options::to_writer`], its documents counted as one.
+    fn whole_input(&mut self, warnings: &mut Vec<Warning>) -> io::Result<bool> {
         if self.started {
             self.output.deliver()?;
             return Ok(false);
         }
         while self.fill()? {}
         self.started = true;
-        let checked = encode_into(
-            &self.buf[..self.end],
+        let input = &self.buf[..self.end];
+        let checked = match encode::encode_yaml(
+            input,
             self.opts,
             &mut self.output,
+            warnings,
             OnInvalid::KeepBefore,
-        )?;
+        ) {
+            Err(e) if e.kind() == ErrorKind::Write => {
+                return Err(self
+                    .output
+                    .take_error()
+                    .unwrap_or_else(|| io::Error::other(e)));
+            }
+            checked => checked,
+        };
         self.output.deliver()?;
-        (self.buf, self.end) = (Vec::new(), 0);
+        self.last = 0..self.end;
         checked.map(|()| true).map_err(invalid)
     }
 
@@ -333,5 +479,66 @@ impl Position {
         };
         // Every byte but UTF-8 continuation bytes starts a character.
         self.column += tail.iter().filter(|&&b| b & 0xC0 != 0x80).count();
+    }
+}
+
+/// The line that starts a YAML document, as much of it as a reader needs
+/// to see that the document before it ends there.
+const START: &[u8] = b"---";
+
+/// What the encoder writes for the empty document [`START`] alone starts.
+const START_WRITTEN: &[u8] = b"---\n";
+
+/// A sink that writes all it is given but its last bytes, dropped if they
+/// are `tail` (the output of a document the caller added to the input):
+/// the last `tail.len()` bytes are held back until more comes or
+/// [`WithoutTail::finish`].
+struct WithoutTail<'a, W> {
+    sink: &'a mut Buffered<W>,
+    /// At most as long as `held`.
+    tail: &'static [u8],
+    held: [u8; 4],
+    len: usize,
+}
+
+impl<'a, W: Write> WithoutTail<'a, W> {
+    fn new(sink: &'a mut Buffered<W>, tail: &'static [u8]) -> WithoutTail<'a, W> {
+        WithoutTail {
+            sink,
+            tail,
+            held: [0; 4],
+            len: 0,
+        }
+    }
+
+    /// Writes what is held, but drops the tail if `complete` (the text
+    /// written is all of it) and the text ended with it.
+    fn finish(self, complete: bool) -> fmt::Result {
+        match complete && &self.held[..self.len] == self.tail {
+            true => Ok(()),
+            false => self.sink.write_bytes(&self.held[..self.len]),
+        }
+    }
+}
+
+impl<W: Write> fmt::Write for WithoutTail<'_, W> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let (s, n) = (s.as_bytes(), self.tail.len());
+        if s.len() >= n {
+            self.sink.write_bytes(&self.held[..self.len])?;
+            let (written, kept) = s.split_at(s.len() - n);
+            self.sink.write_bytes(written)?;
+            self.held[..n].copy_from_slice(kept);
+            self.len = n;
+            return Ok(());
+        }
+        // What is held and `s` make more than the tail: the oldest go.
+        let out = (self.len + s.len()).saturating_sub(n);
+        self.sink.write_bytes(&self.held[..out])?;
+        self.held.copy_within(out..self.len, 0);
+        self.len -= out;
+        self.held[self.len..self.len + s.len()].copy_from_slice(s);
+        self.len += s.len();
+        Ok(())
     }
 }

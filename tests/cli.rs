@@ -224,6 +224,68 @@ fn a_stream_of_bare_scalars_is_not_held_back() {
     assert!(child.wait().unwrap().success());
 }
 
+/// YAML too: each document is written once the line that starts the next
+/// has come, while the input stays open.
+#[test]
+fn each_yaml_document_appears_before_the_input_ends() {
+    use std::io::Read;
+    let mut child = kyaml(&["-c"]).spawn();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    for (doc, want) in [
+        ("a: 1 # one\n---\n", "---\n{a: 1}\n"),
+        // After `...`, the comments still belong to it: the next
+        // document's first line ends it.
+        ("b: [x, é]\n...\n# foot\nc", "---\n{b: [\"x\", \"é\"]}\n"),
+    ] {
+        stdin.write_all(doc.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        // Blocks until the tool writes it: it must not wait for the end
+        // of its input (stdin stays open).
+        let mut got = vec![0; want.len()];
+        stdout.read_exact(&mut got).unwrap();
+        assert_eq!(text(&got), want);
+    }
+    stdin.write_all(b": 3\n").unwrap();
+    drop(stdin);
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).unwrap();
+    assert_eq!(rest, "---\n{c: 3}\n");
+    let mut said = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut said)
+        .unwrap();
+    assert_eq!(
+        said,
+        "<stdin>: warning: --compact writes no comments; the input's are dropped\n"
+    );
+    assert!(child.wait().unwrap().success());
+}
+
+/// An invalid YAML document is reported at its place in the whole stream,
+/// with the warnings before it; `-k` goes on at the next document.
+#[test]
+fn yaml_errors_and_warnings_are_placed_in_the_stream() {
+    let input = "a: yes\n---\nb: [1,\n---\nc: on\n";
+    let said = concat!(
+        "<stdin>:1:4: warning: plain scalar 'yes' is the boolean true under schema kubectl but the string \"yes\" under yaml-1.2; quote it to keep the string\n",
+        "<stdin>:4:1: expected the flow collection to close before the document marker (inside the flow collection that opens at line 3, column 4)\n",
+        "  ---\n  ^\n",
+    );
+    let out = kyaml(&["-c"]).stdin(input).output();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stdout), "---\n{a: true}\n");
+    assert_eq!(text(&out.stderr), said);
+    let out = kyaml(&["-c", "-k"]).stdin(input).output();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stdout), "---\n{a: true}\n---\n{c: true}\n");
+    let c_warned = "<stdin>:5:4: warning: plain scalar 'on' is the boolean true under schema kubectl but the string \"on\" under yaml-1.2; quote it to keep the string\n";
+    assert_eq!(text(&out.stderr), format!("{said}{c_warned}"));
+}
+
 #[test]
 fn keep_going_reports_each_bad_line_and_renders_the_rest() {
     let input = "{\"a\": 1}\n{\"a\": [1,,2]}\n{\"b\": 2}\nnope\n[3]\n";

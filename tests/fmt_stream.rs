@@ -1,11 +1,12 @@
 //! `kyaml fmt` streams a YAML file's new text where it goes instead of
 //! holding it: `--check` compares it with the file as it is made, `-w`
 //! writes the temporary file only from the first byte that differs, and
-//! printing checks a file of several documents whole first. These tests
-//! hold what that must not change: a difference in the last byte is seen,
-//! an unchanged file is not touched, an invalid file leaves no temporary
-//! file and prints nothing, and the byte order mark and CRLF line ends are
-//! kept.
+//! printing checks a file of several documents whole first. Standard
+//! input is printed document by document, each as soon as it is complete.
+//! These tests hold what that must not change: a difference in the last
+//! byte is seen, an unchanged file is not touched, an invalid file leaves
+//! no temporary file and prints nothing (standard input: nothing of the
+//! invalid document), and the byte order mark and CRLF line ends are kept.
 
 use std::fs;
 use std::os::unix::fs::MetadataExt;
@@ -125,11 +126,12 @@ fn printing_an_invalid_file_prints_nothing_of_it() {
     }
 }
 
-/// A file of two documents whose second is invalid prints nothing, from
-/// a file or from standard input, however large its first document: past
-/// every buffer (standard output's 64 KiB, the library's 8 KiB), so
-/// writing it before the second is checked would show. The same first
-/// document before a valid one, or alone, is printed whole.
+/// A file of two documents whose second is invalid prints nothing,
+/// however large its first document: past every buffer (standard output's
+/// 64 KiB, the library's 8 KiB), so writing it before the second is
+/// checked would show. Standard input, streamed, prints the first
+/// document whole and nothing of the second. The same first document
+/// before a valid one, or alone, is printed whole.
 #[test]
 fn printing_two_documents_the_second_invalid_prints_nothing() {
     let dir = Dir::new("stream-print-two");
@@ -156,9 +158,12 @@ fn printing_two_documents_the_second_invalid_prints_nothing() {
         dir.write("bad.yaml", &bad);
         let from_file = kyaml(&["fmt", "bad.yaml"]).dir(&dir.0).output();
         let from_stdin = kyaml(&["fmt"]).stdin(&bad).output();
-        for (out, name) in [(from_file, "bad.yaml:"), (from_stdin, "<stdin>:")] {
+        for (out, name, printed) in [
+            (from_file, "bad.yaml:", &b""[..]),
+            (from_stdin, "<stdin>:", &tidy.stdout[..]),
+        ] {
             assert_eq!(out.status.code(), Some(2), "{second:?}");
-            assert_eq!(text(&out.stdout), "", "{second:?}");
+            assert_eq!(out.stdout, printed, "{second:?}");
             // Said at a line of the second document (20,001 on).
             let said = text(&out.stderr);
             assert!(
@@ -167,6 +172,52 @@ fn printing_two_documents_the_second_invalid_prints_nothing() {
             );
         }
     }
+}
+
+/// `kyaml fmt` on standard input writes each document, comments kept, as
+/// soon as the line that starts the next has come, while the input stays
+/// open; dressed as its first line is (CRLF here).
+#[test]
+fn standard_input_is_formatted_document_by_document() {
+    use std::io::{Read, Write};
+    let mut child = kyaml(&["fmt", "-"]).spawn();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut texts = Vec::new();
+    for (doc, want) in [
+        (
+            "# head\r\na: 1 # one\r\n# foot\r\n---\r\n",
+            "---\r\n{\r\n  # head\r\n  a: 1, # one\r\n}\r\n# foot\r\n",
+        ),
+        (
+            "b:\r\n- x # two\r\n---\r\n",
+            "---\r\n{\r\n  b: [\r\n    \"x\", # two\r\n  ],\r\n}\r\n",
+        ),
+    ] {
+        stdin.write_all(doc.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        // Blocks until the tool writes it: it must not wait for the end
+        // of its input (stdin stays open).
+        let mut got = vec![0; want.len()];
+        stdout.read_exact(&mut got).unwrap();
+        assert_eq!(text(&got), want);
+        texts.push(want);
+    }
+    stdin.write_all(b"c: 3 # three").unwrap();
+    drop(stdin);
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).unwrap();
+    assert_eq!(rest, "---\r\n{\r\n  c: 3, # three\r\n}\r\n");
+    assert!(child.wait().unwrap().success());
+    // As the whole input is formatted from a file.
+    let dir = Dir::new("stream-stdin");
+    let whole = "# head\r\na: 1 # one\r\n# foot\r\n---\r\nb:\r\n- x # two\r\n---\r\nc: 3 # three";
+    dir.write("whole.yaml", whole);
+    let from_file = kyaml(&["fmt", "whole.yaml"]).dir(&dir.0).output();
+    assert_eq!(
+        text(&from_file.stdout),
+        format!("{}{}{rest}", texts[0], texts[1])
+    );
 }
 
 #[test]

@@ -248,7 +248,9 @@ fn inputs_around_the_one_pass_buffer_render_the_same() {
 /// [`assert_agree`] for YAML input, whose reader is streamed when the
 /// input has no anchor, alias or merge key: `to_string`, `to_fmt`,
 /// `to_writer` and `check` agree, and agree with the reader that loads the
-/// whole input first. Returns whether it was valid.
+/// whole input first; and a transcoder, which reads it a document at a
+/// time from an `io::Read`, writes the same bytes with the same warnings
+/// (an invalid input: up to its error). Returns whether it was valid.
 fn assert_yaml_agree(yaml: &[u8]) -> bool {
     let mut valid = true;
     for opts in all_options() {
@@ -277,9 +279,57 @@ fn assert_yaml_agree(yaml: &[u8]) -> bool {
             "streamed, loaded: {}",
             shown()
         );
+        assert_yaml_transcoded(opts, yaml);
         valid &= one_pass.is_ok();
     }
     valid
+}
+
+/// A transcoder fed `yaml` in pieces writes what `to_writer` writes, with
+/// the same first error and the warnings `to_writer` gives up to it.
+fn assert_yaml_transcoded(opts: Options, yaml: &[u8]) {
+    let mut whole = Vec::new();
+    let mut whole_warnings = Vec::new();
+    let whole_result = opts
+        .to_writer_with_warnings(yaml, &mut whole, &mut whole_warnings)
+        .map_err(|e| *e.into_inner().unwrap().downcast::<kyaml::Error>().unwrap());
+    for sizes in [&[3, 1, 4, 1, 5, 9, 2, 6, 53, 1000][..], &[1]] {
+        let mut streamed = Vec::new();
+        let mut warnings = Vec::new();
+        let mut docs = opts.transcoder(Pieces::new(yaml, sizes), &mut streamed);
+        let result = loop {
+            match docs.next_document_with_warnings(&mut warnings) {
+                Ok(true) => {}
+                Ok(false) => break Ok(()),
+                Err(e) => {
+                    break Err(*e.into_inner().unwrap().downcast::<kyaml::Error>().unwrap());
+                }
+            }
+        };
+        drop(docs);
+        let shown = || {
+            format!(
+                "{opts:?} on {:?} ({sizes:?} bytes per read)",
+                String::from_utf8_lossy(yaml)
+            )
+        };
+        assert_eq!(result, whole_result, "transcoder: {}", shown());
+        assert_eq!(
+            String::from_utf8_lossy(&streamed),
+            String::from_utf8_lossy(&whole),
+            "transcoder, to_writer: {}",
+            shown()
+        );
+        match result {
+            Ok(()) => assert_eq!(warnings, whole_warnings, "warnings: {}", shown()),
+            // Those of the documents after the invalid one are not read.
+            Err(_) => assert!(
+                whole_warnings.starts_with(&warnings),
+                "warnings: {}",
+                shown()
+            ),
+        }
+    }
 }
 
 /// YAML inputs (tests/data/yaml-inputs.jsonl and yaml-comments.jsonl),

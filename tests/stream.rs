@@ -1,6 +1,6 @@
 //! Streaming: from an `io::Read` that delivers one byte at a time and
-//! waits between documents, each document is written before the next one
-//! is read; a bad document is reported and, with a `Transcoder`, skipped.
+//! waits between documents, each document (JSON or YAML) is written before
+//! the next one is read; a bad document is reported and, with a `Transcoder`, skipped.
 //! (That the streamed output and errors equal `to_writer`'s on every
 //! conformance input, cut and changed, is in tests/paths.rs.)
 
@@ -73,6 +73,42 @@ fn each_document_is_written_before_the_next_is_read() {
         .iter()
         .map(|d| opts.to_string(d).unwrap())
         .collect();
+    assert_each_written_before_the_next_is_read(opts, &DOCUMENTS, &rendered, "");
+}
+
+/// YAML: a document is complete once the line that starts the next has
+/// come (`---` and the blank after it); a document ended by `...` once a
+/// line that is not a comment has come (the comments after it are its).
+#[test]
+fn each_yaml_document_is_written_before_the_next_is_read() {
+    let opts = Options::new().input(kyaml::Input::Yaml);
+    let pieces = [
+        "# head\na: é # one\n--- ",
+        "[2, \"😀\"]\n# foot\n...\n# after\n\nc",
+        ": 3\n",
+    ];
+    let rendered = [
+        "---\n{\n  # head\n  a: \"é\", # one\n}\n",
+        "---\n[\n  2,\n  \"😀\",\n]\n# foot\n# after\n",
+        // The last document is complete at the end of the input.
+        "",
+    ];
+    let last = "---\n{\n  c: 3,\n}\n";
+    let whole = opts.to_string(pieces.concat()).unwrap();
+    assert_eq!(whole, rendered.concat() + last);
+    assert_each_written_before_the_next_is_read(opts, &pieces, &rendered, last);
+}
+
+/// Sends `pieces` one by one to a transcoder (as one byte per read), and
+/// checks that each time it is about to wait for more, the writer has the
+/// `rendered` output of every piece sent so far; `at_end` is written once
+/// the input ends.
+fn assert_each_written_before_the_next_is_read(
+    opts: Options,
+    pieces: &[&str],
+    rendered: &[impl AsRef<str>],
+    at_end: &str,
+) {
     let (send_input, input) = channel();
     let (tell, told) = channel();
     let written = Arc::new(Mutex::new(Vec::new()));
@@ -89,17 +125,17 @@ fn each_document_is_written_before_the_next_is_read() {
     };
     let transcoding = std::thread::spawn(move || opts.transcode(reader, writer));
     let mut expected = String::new();
-    for (doc, out) in DOCUMENTS.iter().zip(&rendered) {
-        send_input.send(doc.as_bytes().to_vec()).unwrap();
-        expected += out;
-        // The next document goes only once this one is out: if it were
+    for (piece, out) in pieces.iter().zip(rendered) {
+        send_input.send(piece.as_bytes().to_vec()).unwrap();
+        expected += out.as_ref();
+        // The next piece goes only once this one is out: if it were
         // held back until more input came, this would wait for ever (the
         // timeout only turns that into a failure).
         while *written.lock().unwrap() != expected.as_bytes() {
             match told.recv_timeout(Duration::from_secs(60)) {
                 Ok(()) => {}
                 Err(RecvTimeoutError::Timeout) => {
-                    panic!("{doc:?} not written while the input waits for more")
+                    panic!("{piece:?} not written while the input waits for more")
                 }
                 Err(RecvTimeoutError::Disconnected) => break,
             }
@@ -109,15 +145,15 @@ fn each_document_is_written_before_the_next_is_read() {
     transcoding.join().unwrap().unwrap();
     assert_eq!(
         String::from_utf8(written.lock().unwrap().clone()).unwrap(),
-        expected
+        expected + at_end
     );
     // Each time the reader was about to wait, the writer had every
     // document sent so far: before the first, nothing; then one more each
     // time; the last wait is for the end of the input.
     let seen = seen_when_blocking.lock().unwrap();
     let mut want = vec![String::new()];
-    for out in &rendered {
-        want.push(want.last().unwrap().clone() + out);
+    for out in rendered {
+        want.push(want.last().unwrap().clone() + out.as_ref());
     }
     let seen: Vec<String> = seen
         .iter()
@@ -293,7 +329,7 @@ fn a_failing_writer_or_reader_returns_its_own_error() {
 }
 
 #[test]
-fn yaml_input_is_read_whole_and_written_as_to_writer_writes_it() {
+fn yaml_input_is_written_as_to_writer_writes_it() {
     let opts = Options::new().input(kyaml::Input::Yaml);
     let yaml = "a: 1\n---\nb: [2, 3]\n";
     let mut want = Vec::new();

@@ -4,6 +4,7 @@
     python3 tools/rss.py BINARY INPUT [--runs N] [--check]
     python3 tools/rss.py BINARY --stream MB [--runs N] [--check]
     python3 tools/rss.py BINARY --yaml INPUT [--runs N] [--check]
+    python3 tools/rss.py BINARY --yaml-stream MB [--runs N] [--check]
 
 With INPUT, one document from a file and from a pipe: at most its size +
 2 MiB. With --yaml, a large YAML file (tools/make_big_yaml.py makes the
@@ -13,7 +14,10 @@ for YAML streamed without a tree; .ci/run's rss_yaml step runs both
 files.
 With --stream, MB megabytes of JSON Lines (small objects, made on
 the fly, never stored) from a pipe: at most 8 MiB, since the tool holds
-one document at a time.
+one document at a time. With --yaml-stream, MB megabytes of YAML
+documents (pods as `kubectl get -w -o yaml` prints them, `---` before each
+but the first, with comments; made on the fly) from a pipe, converted
+(`kyaml`) and formatted (`kyaml fmt -`): at most 16 MiB each (issue 31).
 
 Each run is one process under GNU time (`/usr/bin/time -f %M`, Debian
 package `time`), as the issues measure it: the peak RSS of the tool alone,
@@ -31,6 +35,7 @@ import sys
 
 
 STREAM_LIMIT_KIB = 8 * 1024
+YAML_STREAM_LIMIT_KIB = 16 * 1024
 YAML_SLACK_KIB = 16 * 1024
 
 # The stream's generator, run as its own process so that the pipe is fed
@@ -54,6 +59,41 @@ while left > 0:
         break
     out.write(piece[:cut])
     left -= cut
+"""
+
+# The YAML stream's generator (as GENERATOR): argv[1] megabytes of pod
+# documents of about 600 bytes that differ document by document.
+YAML_GENERATOR = r"""
+import sys
+docs = []
+for i in range(2000):
+    docs.append(
+        ("---\n" if i else "")
+        + "# event %d\n" % i
+        + "apiVersion: v1\nkind: Pod\nmetadata:\n"
+        + "  name: web-%d  # the pod\n  namespace: default\n" % (i % 997)
+        + "  labels:\n    app: web\n    tier: \"front\"\n"
+        + "  resourceVersion: \"%d\"\n" % (1000 + i)
+        + "spec:\n  containers:\n  - name: web\n    image: nginx:1.%d\n" % (i % 30)
+        + "    ports:\n    - containerPort: 8080\n      protocol: TCP\n"
+        + "    args: [--port, \"8080\", --verbose]\n"
+        + "    env:\n    - name: MODE\n      value: |\n        line one\n        line two %d\n" % i
+        + "status:\n  phase: Running\n  ready: true\n  restarts: %d\n" % (i % 5)
+    )
+block = "".join(docs).encode()
+left = int(sys.argv[1]) * 1000 * 1000
+out = sys.stdout.buffer
+separator = b""
+while left > 0:
+    piece = separator + block
+    separator = b"---\n"
+    if len(piece) > left:
+        # Whole documents only: cut before the last `---` that fits.
+        piece = piece[: piece.rfind(b"\n---\n", 0, left) + 1]
+        if not piece:
+            break
+    out.write(piece)
+    left -= len(piece)
 """
 
 
@@ -88,6 +128,8 @@ def main():
     ap.add_argument("input", nargs="?")
     ap.add_argument("--stream", type=int, metavar="MB", help="JSON Lines of this size from a pipe")
     ap.add_argument("--yaml", metavar="INPUT", help="a YAML file: convert and fmt, input + 16 MiB")
+    ap.add_argument("--yaml-stream", type=int, metavar="MB",
+                    help="YAML documents of this size from a pipe: convert and fmt, 16 MiB")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--check", action="store_true")
     args = ap.parse_args()
@@ -97,6 +139,8 @@ def main():
         return stream(args)
     if args.yaml:
         return yaml(args)
+    if args.yaml_stream:
+        return yaml_stream(args)
     if not args.input:
         ap.error("INPUT, --stream MB or --yaml INPUT is needed")
 
@@ -154,6 +198,25 @@ def stream(args):
     over = max(peaks) > STREAM_LIMIT_KIB
     print(f"{args.stream} MB of JSON Lines from a pipe: peak RSS {min(peaks):,}-{max(peaks):,} KiB"
           f" ({args.runs} runs), limit {STREAM_LIMIT_KIB:,} KiB" + (" OVER" if over else ""))
+    if over and args.check:
+        sys.exit(1)
+
+
+def yaml_stream(args):
+    """The --yaml-stream measurement: the tool's peak RSS on
+    args.yaml_stream MB of YAML documents read from a pipe, converted and
+    formatted."""
+    feed = [sys.executable, "-c", YAML_GENERATOR, str(args.yaml_stream)]
+    worst = 0
+    for name, argv in [("convert", [args.binary, "--from", "yaml"]),
+                       ("fmt", [args.binary, "fmt", "-"])]:
+        peaks = [peak_kib(argv, feed=feed) for _ in range(args.runs)]
+        worst = max(worst, max(peaks))
+        verdict = "OVER" if max(peaks) > YAML_STREAM_LIMIT_KIB else "ok"
+        print(f"  {name:8} peak RSS {min(peaks):,}-{max(peaks):,} KiB  {verdict}")
+    over = worst > YAML_STREAM_LIMIT_KIB
+    print(f"{args.yaml_stream} MB of YAML documents from a pipe: peak RSS {worst:,} KiB at most"
+          f" ({args.runs} runs each), limit {YAML_STREAM_LIMIT_KIB:,} KiB" + (" OVER" if over else ""))
     if over and args.check:
         sys.exit(1)
 

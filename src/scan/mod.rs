@@ -4,8 +4,9 @@
 //! Owns everything about input syntax: where tokens start and end, how a
 //! string is spelled and decoded ([`Text`], [`Spelling`]), the walk over a
 //! JSON string body and its escapes (`json_string.rs`, one function each,
-//! below the tokenizer, the framer and `Text`), and the skim that looks
-//! ahead over a list without checking it. Nothing outside
+//! below the tokenizer, the framer and `Text`), the skim that looks
+//! ahead over a list without checking it, and where each document of a
+//! byte stream ends (`frame.rs` for JSON, `yaml_frame.rs` for YAML). Nothing outside
 //! this module reads input bytes: the plan, the emitter and the driver see
 //! events, positions (byte offsets, for errors and for reading again from a
 //! saved place) and [`Text`]s that decode themselves into [`Piece`]s.
@@ -26,6 +27,8 @@ mod text;
 // The YAML reader keeps a document's events: it needs `alloc`.
 #[cfg(feature = "alloc")]
 mod yaml;
+#[cfg(feature = "std")]
+mod yaml_frame;
 
 pub(crate) use self::event::{AsText, Event, Shapes, Source, Trivia};
 #[cfg(feature = "std")]
@@ -44,3 +47,5 @@ pub(crate) use self::yaml::load::{load as load_yaml, locate_warnings};
 pub(crate) use self::yaml::stream::{streams as yaml_streams, warnings, Noted, StreamSource};
 #[cfg(feature = "alloc")]
 pub(crate) use self::yaml::syntax_events as yaml_syntax_events;
+#[cfg(feature = "std")]
+pub(crate) use self::yaml_frame::{FrameEnd, YamlFramer};

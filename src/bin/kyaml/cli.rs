@@ -419,6 +419,30 @@ pub(crate) fn report_invalid_in(name: &str, input: &[u8], err: &kyaml::Error) {
     report_invalid(name, err.line_in(input), 1, err);
 }
 
+/// A reader that remembers whether a read failed, so that an I/O error
+/// can be told apart from one of the output.
+pub(crate) struct Watched<R> {
+    inner: R,
+    pub(crate) failed: bool,
+}
+
+impl<R> Watched<R> {
+    pub(crate) fn new(inner: R) -> Watched<R> {
+        Watched {
+            inner,
+            failed: false,
+        }
+    }
+}
+
+impl<R: Read> Read for Watched<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let read = self.inner.read(buf);
+        self.failed |= read.is_err();
+        read
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,7 +4,7 @@
 //! Line ends and a byte order mark are kept.
 
 use std::ffi::OsString;
-use std::io::{self, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -20,7 +20,9 @@ Usage: kyaml fmt [OPTIONS] [PATH ...]
 
 Re-formats YAML or KYAML as KYAML, keeping every comment and one blank line
 where the input had any between items. A second run changes nothing.
-Without PATH, or for `-`, reads standard input and writes standard output.
+Without PATH, or for `-`, reads standard input and writes standard output,
+each document as soon as it is complete (an invalid one is reported, and
+the documents before it are written).
 
 A directory stands for the *.yaml and *.yml files under it, as git sees
 the tree: files that .gitignore (at any level) or .git/info/exclude
@@ -184,6 +186,9 @@ fn format_file(
     mode: Mode,
 ) -> Result<Outcome, Failed> {
     let name = cli::display_name(file);
+    if file.as_os_str() == "-" && kind == FileKind::Yaml && !mode.check && !mode.diff {
+        return stream_yaml(&name, opts);
+    }
     let (input, stamp) = match cli::read_whole(file) {
         Ok((input, meta)) => (input, meta.as_ref().map(Stamp::of)),
         Err(e) => {
@@ -207,6 +212,55 @@ fn format_file(
     Ok(Outcome {
         changed,
         dropped_comments: opts.compact_layout() && kyaml::has_comments(&input),
+    })
+}
+
+/// Prints the KYAML of standard input, document by document, each as
+/// soon as it is complete (`kubectl get -w -o yaml | kyaml fmt`), dressed
+/// as its first line is. An invalid document is reported, and the
+/// documents before it are printed.
+fn stream_yaml(name: &str, opts: kyaml::Options) -> Result<Outcome, Failed> {
+    let mut stdin = io::stdin().lock();
+    let mut head = Vec::new();
+    if let Err(e) = stdin.read_until(b'\n', &mut head) {
+        TOOL.unreadable(name, cli::in_words(&e));
+        return Err(Failed::Reported);
+    }
+    let mut stdin = cli::Watched::new(stdin);
+    let out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let out = Dressed::like(&head, out);
+    let mut docs = opts.transcoder(io::Cursor::new(head).chain(&mut stdin), out);
+    let (mut warnings, mut dropped_comments) = (Vec::new(), false);
+    let ended = loop {
+        let next = docs.next_document_with_warnings(&mut warnings);
+        dropped_comments |= opts.compact_layout() && kyaml::has_comments(docs.last_document());
+        match next {
+            Ok(true) => cli::warn(name, warnings.drain(..).as_slice()),
+            Ok(false) => break Ok(()),
+            Err(e) => break Err(e),
+        }
+    };
+    let rejected = docs
+        .rejected_line()
+        .map(|(line, first)| (line.to_vec(), first));
+    let (_, out) = docs.into_inner();
+    let written = out.finish().and_then(|mut out| out.flush());
+    match ended {
+        Ok(()) => written.map_err(stdout_failed)?,
+        Err(e) => {
+            if let (Some(err), Some((line, first))) = (cli::invalid(&e), rejected) {
+                cli::report_invalid(name, &line, first, err);
+            } else if stdin.failed {
+                TOOL.unreadable(name, cli::in_words(&e));
+            } else {
+                return Err(stdout_failed(e));
+            }
+            return Err(Failed::Reported);
+        }
+    }
+    Ok(Outcome {
+        changed: false,
+        dropped_comments,
     })
 }
 

@@ -1,7 +1,7 @@
 //! The `kyaml` command. This file owns the conversion (`kyaml [--from
 //! json|yaml] [--schema kubectl|yaml-1.2] [--compact] [--keep-going] [FILE
 //! ...]`: JSON (one value, a stream, or JSON Lines) or YAML in, KYAML
-//! documents out; JSON documents each as soon as it is complete) and sends
+//! documents out, each as soon as it is complete) and sends
 //! `kyaml fmt` and `kyaml diff` to their modules; `cli` holds what the
 //! three share (arguments, reading, the language guess, messages).
 
@@ -30,9 +30,10 @@ Usage: kyaml [--from json|yaml] [--schema kubectl|yaml-1.2] [--compact] [--keep-
 Renders JSON or YAML as KYAML, the YAML dialect of `kubectl get -o kyaml`.
 Reads each FILE (`-` or none: standard input); every JSON value, whether
 concatenated or one per line (JSON Lines), and every YAML document becomes
-one `---` document on standard output. JSON documents are written as soon
-as each is complete, so `tail -f app.jsonl | kyaml` and `kubectl get pods
--w -o json | kyaml` print each one as it comes.
+one `---` document on standard output, written as soon as it is complete
+(a YAML document at the next line that starts with `---`, or after `...`),
+so `tail -f app.jsonl | kyaml` and `kubectl get pods -w -o json | kyaml`
+(or `-o yaml`) print each one as it comes.
 
 Options:
       --from LANG     json or yaml. Without it, a `.json` file is JSON, a
@@ -45,14 +46,14 @@ Options:
                       or yaml-1.2; where the two differ, a warning on
                       standard error says so (FILE:LINE:COLUMN: warning: ...)
   -c, --compact     write each document on one line
-  -k, --keep-going  after an invalid JSON document, go on at the next line
-                    that starts a value (for JSON Lines)
+  -k, --keep-going  after an invalid document, go on at the next line that
+                    starts a value (JSON Lines) or the next YAML document
   -h, --help        print this help
   -V, --version     print the version
 
 An invalid document is reported on standard error as FILE:LINE:COLUMN and
-not written; the documents before it are. Without -k (and always for YAML)
-the rest of its file is skipped.
+not written; the documents before it are. Without -k the rest of its file
+is skipped.
 ";
 
 fn main() -> ExitCode {
@@ -110,10 +111,7 @@ fn convert(args: impl Iterator<Item = OsString>) -> ExitCode {
                 continue;
             }
         };
-        let mut source = Watched {
-            inner: source,
-            failed: false,
-        };
+        let mut source = cli::Watched::new(source);
         match render(file, &name, &mut source, opts, from, keep_going, &mut out) {
             Ok(true) => {}
             Ok(false) => status = ExitCode::from(cli::TROUBLE),
@@ -133,8 +131,7 @@ fn convert(args: impl Iterator<Item = OsString>) -> ExitCode {
 
 /// Renders one input to `out`: `Ok(false)` if an invalid document was
 /// reported. Its language is [`cli::language`]'s guess, which needs at
-/// most its first line. JSON goes through a transcoder, each document
-/// written as soon as it is complete; YAML is read whole.
+/// most its first line.
 fn render(
     file: &Path,
     name: &str,
@@ -147,38 +144,14 @@ fn render(
     let mut head = Vec::new();
     let language = cli::read_language(file, from, source, &mut head)?;
     let opts = opts.input(language);
-    if language == kyaml::Input::Json {
-        let input = io::Cursor::new(head).chain(source);
-        return transcode(name, input, opts, keep_going, out);
-    }
-    // Room for the whole file at once: grown by doubling, the buffer
-    // would be up to twice the input (issue 24's memory target).
-    if let Ok(meta) = std::fs::metadata(file) {
-        let len = usize::try_from(meta.len()).unwrap_or(0);
-        head.reserve_exact(len.saturating_sub(head.len()));
-    }
-    source.read_to_end(&mut head)?;
-    if opts.compact_layout() && kyaml::has_comments(&head) {
-        cli::warn_compact(name);
-    }
-    let mut warnings = Vec::new();
-    let written = opts.to_writer_with_warnings(&head, out, &mut warnings);
-    cli::warn(name, &warnings);
-    match written {
-        Ok(()) => Ok(true),
-        Err(e) => match cli::invalid(&e) {
-            Some(err) => {
-                cli::report_invalid_in(name, &head, err);
-                Ok(false)
-            }
-            None => Err(e),
-        },
-    }
+    let input = io::Cursor::new(head).chain(source);
+    transcode(name, input, opts, keep_going, out)
 }
 
-/// Writes each JSON document of `input` as soon as it is complete:
-/// `Ok(false)` if an invalid one was reported (and, with `keep_going`,
-/// reading went on at the next line that starts a value).
+/// Writes each document of `input` as soon as it is complete, and its
+/// warnings: `Ok(false)` if an invalid one was reported (and, with
+/// `keep_going`, reading went on at the next line that starts a value, or
+/// the next YAML document).
 fn transcode(
     name: &str,
     input: impl Read,
@@ -188,8 +161,17 @@ fn transcode(
 ) -> io::Result<bool> {
     let mut docs = opts.transcoder(input, out);
     let mut valid = true;
+    let mut warnings = Vec::new();
+    // `--compact` drops comments: said once, at the first.
+    let mut comments_unseen = opts.compact_layout() && opts.input_language() == kyaml::Input::Yaml;
     loop {
-        match docs.next_document() {
+        let next = docs.next_document_with_warnings(&mut warnings);
+        if comments_unseen && kyaml::has_comments(docs.last_document()) {
+            cli::warn_compact(name);
+            comments_unseen = false;
+        }
+        cli::warn(name, warnings.drain(..).as_slice());
+        match next {
             Ok(true) => {}
             Ok(false) => return Ok(valid),
             Err(e) => {
@@ -204,20 +186,5 @@ fn transcode(
                 }
             }
         }
-    }
-}
-
-/// A reader that remembers whether a read failed, so that an I/O error
-/// can be told apart from one of the output.
-struct Watched<R> {
-    inner: R,
-    failed: bool,
-}
-
-impl<R: Read> Read for Watched<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let read = self.inner.read(buf);
-        self.failed |= read.is_err();
-        read
     }
 }
