@@ -36,6 +36,13 @@ use hunks::{HunkStyle, Window};
 /// patch for `kyaml`'s output, as `kyaml diff` prints), and the input
 /// language of both sides ([`input`], [`inputs`], [`schema`]; default JSON).
 ///
+/// In the value form, which is read (a test's failure, a log), each
+/// character that prints nothing is written as its YAML escape: a TAB as
+/// `\t`, a no-break space as `\_`, a zero-width space as `\u200b`, in
+/// strings and in comments alike (where KYAML writes a TAB raw: a folded
+/// string's lines, a comment). The document form is a patch, so its lines
+/// are the renderings' own bytes.
+///
 /// ```
 /// let old = r#"{"spec": {"replicas": 2, "image": "nginx:1.25"}}"#;
 /// let new = r#"{"spec": {"replicas": 3, "image": "nginx:1.25"}}"#;
@@ -301,6 +308,7 @@ impl fmt::Display for Diff<'_> {
                     .any(|t| t.get(3..).is_some_and(|t| t.contains("\n---\n"))),
             paths: true,
             eof_marker: self.is_document(),
+            escaped: !self.is_document(),
         };
         window.write(f, self.labels, style)
     }
@@ -362,6 +370,7 @@ impl fmt::Display for LineDiff<'_> {
             documents: false,
             paths: false,
             eof_marker: true,
+            escaped: false,
         };
         window.write(f, self.labels, style)
     }
