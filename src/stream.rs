@@ -79,6 +79,11 @@ pub struct Transcoder<R, W> {
     /// After an invalid document, its error: reading resumes at the next
     /// line that starts a value.
     rejected: Option<Error>,
+    /// The line of the input's first value, and whether it opens as JSON
+    /// (`scan::opens_as_json`): a syntax error on that line of an input
+    /// that does not gets the hint that it looks like YAML, as the whole
+    /// input's would (`scan::looks_like_yaml`).
+    first_value: Option<(usize, bool)>,
 }
 
 impl<R: Read, W: Write> Transcoder<R, W> {
@@ -98,6 +103,7 @@ impl<R: Read, W: Write> Transcoder<R, W> {
             framer: Box::new(Framer::new()),
             eof: false,
             started: false,
+            first_value: None,
             rejected: None,
         }
     }
@@ -161,6 +167,12 @@ impl<R: Read, W: Write> Transcoder<R, W> {
             }
         }
         let doc = &self.buf[self.start..self.start + seen];
+        if self.first_value.is_none() {
+            if let Some(at) = doc.iter().position(|b| !b.is_ascii_whitespace()) {
+                let line = self.at.line + doc[..at].iter().filter(|&&b| b == b'\n').count();
+                self.first_value = Some((line, crate::scan::opens_as_json(doc[at])));
+            }
+        }
         let checked = if self.at.offset > 0 && doc.starts_with(BOM) {
             // Only the input's first bytes may be a byte order mark; the
             // encoder, which sees this document alone, would skip it.
@@ -175,7 +187,11 @@ impl<R: Read, W: Write> Transcoder<R, W> {
             }
             Err(e) => {
                 let e = e.within(self.at.offset, self.at.line, self.at.column);
-                self.rejected = Some(e);
+                let hint = e.kind() == ErrorKind::Syntax
+                    && self.opts.input_language() == Input::Json
+                    && self.first_value == Some((e.line(), false));
+                let e = e.with_yaml_hint(hint);
+                self.rejected = Some(e.clone());
                 self.output.deliver()?;
                 Err(invalid(e))
             }
@@ -189,7 +205,7 @@ impl<R: Read, W: Write> Transcoder<R, W> {
     /// than the document: where an earlier document ends on the same line,
     /// that column is past 1. `None` if the last call rejected nothing.
     pub fn rejected_line(&self) -> Option<(&[u8], usize)> {
-        let err = self.rejected?;
+        let err = self.rejected.as_ref()?;
         let text = self.unread();
         let line = line_at(text, err.offset().saturating_sub(self.at.offset));
         let first = if line.start == 0 { self.at.column } else { 1 };

@@ -31,9 +31,9 @@ fn assert_agree(json: &[u8]) -> bool {
     for opts in all_options() {
         let one_pass = opts.to_string(json);
         let mut out = String::new();
-        let fmt = opts.to_fmt(json, &mut out).map(|()| out);
+        let fmt = opts.to_fmt(&mut out, json).map(|()| out);
         let mut bytes = Vec::new();
-        let written = opts.to_writer(json, &mut bytes);
+        let written = opts.to_writer(&mut bytes, json);
         let two_pass = match written {
             Ok(()) => Ok(String::from_utf8(bytes.clone()).unwrap()),
             Err(e) => Err(*e.into_inner().unwrap().downcast::<kyaml::Error>().unwrap()),
@@ -256,9 +256,9 @@ fn assert_yaml_agree(yaml: &[u8]) -> bool {
         let run = |opts: Options| {
             let one_pass = opts.to_string(yaml);
             let mut out = String::new();
-            let fmt = opts.to_fmt(yaml, &mut out).map(|()| out);
+            let fmt = opts.to_fmt(&mut out, yaml).map(|()| out);
             let mut bytes = Vec::new();
-            let two_pass = match opts.to_writer(yaml, &mut bytes) {
+            let two_pass = match opts.to_writer(&mut bytes, yaml) {
                 Ok(()) => Ok(String::from_utf8(bytes).unwrap()),
                 Err(e) => Err(*e.into_inner().unwrap().downcast::<kyaml::Error>().unwrap()),
             };

@@ -24,7 +24,9 @@ pub(crate) use crate::number::write_exponent_form;
 use crate::options::{Form, Options, MAX_DEPTH};
 use crate::scan::{KeyId, Text, Trivia};
 use crate::tiered::{FullRoom, Tiered};
-pub(crate) use string::{write_escape, Layout};
+#[cfg(feature = "alloc")]
+pub(crate) use string::write_escape;
+pub(crate) use string::Layout;
 #[cfg(feature = "alloc")]
 pub(crate) use unicode::is_print;
 

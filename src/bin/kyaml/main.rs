@@ -162,7 +162,7 @@ fn render(
         cli::warn_compact(name);
     }
     let mut warnings = Vec::new();
-    let written = opts.to_writer_with_warnings(&head, out, &mut warnings);
+    let written = opts.to_writer_with_warnings(out, &head, &mut warnings);
     cli::warn(name, &warnings);
     match written {
         Ok(()) => Ok(true),
