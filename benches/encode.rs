@@ -36,7 +36,7 @@ fn corpus(c: &mut Criterion) {
         group.bench_function("kyaml_regular_fmt_noalloc", |b| {
             b.iter(|| {
                 out.clear();
-                Options::new().to_fmt(black_box(&input), &mut out).unwrap();
+                Options::new().to_fmt(&mut out, black_box(&input)).unwrap();
             })
         });
         group.bench_function("serde_validate", |b| {

@@ -35,7 +35,7 @@ const CONTENDERS: [Contender; 6] = [
     }),
     ("kyaml to_fmt no-alloc", |input, out| {
         out.clear();
-        Options::new().to_fmt(input, out).unwrap();
+        Options::new().to_fmt(out, input).unwrap();
         black_box(out);
     }),
     ("serde validate", |input, _| {

@@ -46,12 +46,12 @@ fn main() -> ExitCode {
         },
         "to_fmt" => |input| {
             let mut out = String::with_capacity(2 * input.len());
-            Options::new().to_fmt(input, &mut out).unwrap();
+            Options::new().to_fmt(&mut out, input).unwrap();
             drop(black_box(out));
         },
         "to_writer" => |input| {
             let mut out = Vec::with_capacity(2 * input.len());
-            Options::new().to_writer(input, &mut out).unwrap();
+            Options::new().to_writer(&mut out, input).unwrap();
             drop(black_box(out));
         },
         "dump" => |input| {

@@ -159,7 +159,7 @@ fn entry_points() -> [Entry; 3] {
         }),
         ("to_fmt (no alloc)", |json| {
             let mut counter = Counter(0);
-            let _ = Options::new().to_fmt(json, &mut counter);
+            let _ = Options::new().to_fmt(&mut counter, json);
             counter.0
         }),
     ]
@@ -325,7 +325,7 @@ const YAML_SHAPES: [YamlShape; 5] = [
 fn yaml_with_warnings(yaml: &str) -> usize {
     let (mut out, mut warnings) = (Vec::new(), Vec::new());
     let opts = Options::new().input(kyaml::Input::Yaml);
-    let _ = opts.to_writer_with_warnings(yaml, &mut out, &mut warnings);
+    let _ = opts.to_writer_with_warnings(&mut out, yaml, &mut warnings);
     out.len() + warnings.len()
 }
 

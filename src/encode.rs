@@ -136,7 +136,7 @@ pub(crate) fn check(input: &[u8], opts: Options) -> Result<(), Error> {
     match opts.input_language() {
         Input::Json => {
             let mut src = Tokenizer::new(input, 0, opts.depth_limit());
-            check_all(&mut src, opts, store).map_err(|fault| locate(fault, &src, input))
+            check_all(&mut src, opts, store).map_err(|fault| locate_json(fault, &src, input))
         }
         #[cfg(feature = "alloc")]
         Input::Yaml if crate::scan::yaml_streams(input, &opts) => {
@@ -206,7 +206,7 @@ fn run<K: Sink, S: Store>(
         Input::Json => {
             let mut src = Tokenizer::new(input, 0, opts.depth_limit());
             let driven = drive(&mut src, opts, out, store, on_invalid);
-            driven.map_err(|fault| locate(fault, &src, input))
+            driven.map_err(|fault| locate_json(fault, &src, input))
         }
         #[cfg(feature = "alloc")]
         Input::Yaml => run_yaml(input, opts, out, store, None, on_invalid),
@@ -638,6 +638,14 @@ fn only_value<'a>(src: &impl Source<'a>) -> Result<(), Fault> {
         (pos, true) => Err(Fault::new(ErrorKind::TrailingValue, pos, "end of input")),
         (_, false) => Ok(()),
     }
+}
+
+/// [`locate`] for JSON input: a syntax error in input that looks like
+/// YAML says so ([`Error`]'s `Display` names `Input::Yaml`).
+fn locate_json<'a>(fault: Fault, src: &impl Source<'a>, input: &[u8]) -> Error {
+    let hint =
+        fault.kind() == ErrorKind::Syntax && crate::scan::looks_like_yaml(input, fault.offset());
+    locate(fault, src, input).with_yaml_hint(hint)
 }
 
 /// The public error for `fault`, found by `src` in `input`.

@@ -73,13 +73,13 @@ const KEY_CAP: usize = 40;
 ///     r#"Error(Syntax, "expected a value", line: 1, column: 10)"#
 /// );
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Error {
     kind: ErrorKind,
     offset: usize,
     line: usize,
     column: usize,
-    expected: &'static str,
+    said: Said,
     /// The first offset of a duplicate key, or the depth limit that was passed.
     aux: usize,
     /// The line and column of a duplicate key's first occurrence.
@@ -88,6 +88,19 @@ pub struct Error {
     key: [u8; KEY_CAP],
     key_len: u8,
     key_cut: bool,
+    /// JSON input with a syntax error that looks like YAML: `Display` says
+    /// how to read YAML.
+    yaml_hint: bool,
+}
+
+/// What was expected where the error is, or (the `serde` feature's entry
+/// points) the message of an error in a value, which has no position: one
+/// field, so that the error stays within 120 bytes.
+#[derive(Clone, PartialEq, Eq)]
+enum Said {
+    Expected(&'static str),
+    #[cfg(feature = "serde")]
+    Owned(alloc::boxed::Box<str>),
 }
 
 /// An error as the passes find it: small, so results stay cheap to move.
@@ -206,13 +219,14 @@ impl Fault {
             offset: self.offset,
             line,
             column,
-            expected: self.expected,
+            said: Said::Expected(self.expected),
             aux: self.aux,
             first_line: 0,
             first_column: 0,
             key: [0; KEY_CAP],
             key_len: 0,
             key_cut: false,
+            yaml_hint: false,
         };
         if let Some(key) = key.filter(|_| self.kind == ErrorKind::DuplicateKey) {
             err.set_key(key.as_bytes());
@@ -354,6 +368,32 @@ impl<'a> Lines<'a> {
 }
 
 impl Error {
+    /// An error in a value (no input, so no position): its kind and message.
+    #[cfg(feature = "serde")]
+    pub(crate) fn in_value(kind: ErrorKind, message: alloc::boxed::Box<str>) -> Error {
+        Error {
+            line: 0,
+            column: 0,
+            said: Said::Owned(message),
+            ..Fault::new(kind, 0, "").locate(&[], None)
+        }
+    }
+
+    /// The error, with or without the hint that JSON input looks like
+    /// YAML (`scan::looks_like_yaml`).
+    pub(crate) fn with_yaml_hint(self, hint: bool) -> Error {
+        Error {
+            yaml_hint: hint,
+            ..self
+        }
+    }
+
+    /// Whether the error has a place in an input: not one in a value, nor
+    /// a failed sink.
+    fn has_position(&self) -> bool {
+        self.line != 0 && self.kind != ErrorKind::Write
+    }
+
     /// The line of `input` (the input this error was found in) that the
     /// error is on, without its line feed and without a byte order mark
     /// that opens the input: the text whose characters
@@ -447,7 +487,11 @@ impl Error {
     /// assert_eq!(err.expected(), "`:` after an object key");
     /// ```
     pub fn expected(&self) -> &'static str {
-        self.expected
+        match self.said {
+            Said::Expected(expected) => expected,
+            #[cfg(feature = "serde")]
+            Said::Owned(_) => "",
+        }
     }
 
     /// For [`ErrorKind::DuplicateKey`], the offset of the key's first occurrence.
@@ -457,7 +501,7 @@ impl Error {
     /// assert_eq!((err.first_offset(), err.offset()), (Some(1), 7));
     /// ```
     pub fn first_offset(&self) -> Option<usize> {
-        (self.kind == ErrorKind::DuplicateKey).then_some(self.aux)
+        (self.kind == ErrorKind::DuplicateKey && self.line != 0).then_some(self.aux)
     }
 
     /// For [`ErrorKind::DuplicateKey`], the line and column of the key's
@@ -470,7 +514,8 @@ impl Error {
     /// assert_eq!((err.line(), err.column()), (2, 2));
     /// ```
     pub fn first_position(&self) -> Option<(usize, usize)> {
-        (self.kind == ErrorKind::DuplicateKey).then_some((self.first_line, self.first_column))
+        (self.kind == ErrorKind::DuplicateKey && self.line != 0)
+            .then_some((self.first_line, self.first_column))
     }
 
     /// For a [`ErrorKind::Syntax`] error inside a quoted string or a flow
@@ -531,9 +576,13 @@ impl fmt::Debug for Message<'_> {
 impl fmt::Display for Message<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let e = self.0;
+        #[cfg(feature = "serde")]
+        if let Said::Owned(message) = &e.said {
+            return f.write_str(message);
+        }
         match e.kind {
             ErrorKind::Syntax => {
-                write!(f, "expected {}", e.expected)?;
+                write!(f, "expected {}", e.expected())?;
                 match Opened::offset(e.aux) {
                     Some(_) => write!(
                         f,
@@ -564,35 +613,48 @@ impl fmt::Display for Message<'_> {
                 f.write_str("expected end of input (value form holds one value)")
             }
             ErrorKind::Write => f.write_str("the output sink failed"),
-            ErrorKind::Data | ErrorKind::Custom => f.write_str(e.expected),
+            ErrorKind::Data | ErrorKind::Custom => f.write_str(e.expected()),
         }
     }
 }
 
-/// The message and, unless the sink failed, where: `expected a value at
-/// line 1, column 10`, or `the output sink failed`.
+/// What a syntax error in JSON input that looks like YAML adds.
+const YAML_HINT: &str = match cfg!(feature = "alloc") {
+    true => " (the input looks like YAML: read it with `Options::new().input(Input::Yaml)`)",
+    false => " (the input looks like YAML: `Input::Yaml` reads it, with the `alloc` feature)",
+};
+
+/// The message and, if the error has a place in an input, where: `expected
+/// a value at line 1, column 10`; `the output sink failed`; `key must be a
+/// string` (in a value). A syntax error in JSON input that looks like YAML
+/// (its first line is no JSON) says how to read YAML.
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.kind {
-            ErrorKind::Write => write!(f, "{}", self.message()),
-            _ => write!(
+        match self.has_position() {
+            false => write!(f, "{}", self.message())?,
+            true => write!(
                 f,
                 "{} at line {}, column {}",
                 self.message(),
                 self.line,
                 self.column
-            ),
+            )?,
         }
+        if self.yaml_hint {
+            f.write_str(YAML_HINT)?;
+        }
+        Ok(())
     }
 }
 
 /// Short, like serde_json's: `Error(Syntax, "expected a value", line: 1,
-/// column: 10)`, or `Error(Write, "the output sink failed")`.
+/// column: 10)`, or without a position `Error(Write, "the output sink
+/// failed")`, `Error(Data, "key must be a string")`.
 impl fmt::Debug for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut t = f.debug_tuple("Error");
         t.field(&self.kind).field(&self.message());
-        if self.kind != ErrorKind::Write {
+        if self.has_position() {
             t.field(&format_args!("line: {}", self.line))
                 .field(&format_args!("column: {}", self.column));
         }
@@ -601,3 +663,16 @@ impl fmt::Debug for Error {
 }
 
 impl core::error::Error for Error {}
+
+#[cfg(feature = "std")]
+impl From<Error> for std::io::Error {
+    /// `InvalidData`, or `Other` for a failed sink, with the error inside
+    /// (`get_ref` and `downcast_ref::<kyaml::Error>` give it back).
+    fn from(err: Error) -> std::io::Error {
+        let kind = match err.kind() {
+            ErrorKind::Write => std::io::ErrorKind::Other,
+            _ => std::io::ErrorKind::InvalidData,
+        };
+        std::io::Error::new(kind, err)
+    }
+}

@@ -132,7 +132,8 @@ pub(crate) fn encode_into<W: io::Write>(
     }
 }
 
-/// An invalid document as an I/O error: `InvalidData`, holding the [`Error`].
+/// An invalid document as an I/O error: `InvalidData`, holding the
+/// [`Error`] (its `From`).
 pub(crate) fn invalid(e: Error) -> io::Error {
-    io::Error::new(io::ErrorKind::InvalidData, e)
+    io::Error::from(e)
 }

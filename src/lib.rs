@@ -5,10 +5,11 @@
 //! What it does for you:
 //!
 //! - **JSON or YAML to KYAML.** [`to_string`], [`to_fmt`] and [`to_writer`]
-//!   take JSON text (`&str`, `&[u8]`, anything `AsRef<[u8]>`); with
-//!   [`Options::input`]`(`[`Input::Yaml`]`)` they take YAML, read as kubectl
-//!   reads it. From an `io::Read`, [`transcode`] writes each document as
-//!   soon as it is complete: a filter for pipes and `tail -f`.
+//!   take JSON text ([`Text`]: `&str`, `&[u8]`, anything `AsRef<[u8]>`);
+//!   with [`Options::input`]`(`[`Input::Yaml`]`)` they take YAML (the
+//!   `alloc` feature), read as kubectl reads it. From an `io::Read`,
+//!   [`transcode`] writes each document as soon as it is complete: a
+//!   filter for pipes and `tail -f`.
 //! - **Re-formatting YAML, comments kept.** YAML input keeps every comment
 //!   and blank line in place ([`Options::comments`]); this is what
 //!   `kyaml fmt` does to files.
@@ -96,7 +97,7 @@
 //! kyaml::transcode(&b"{\"a\": 1}\n{\"b\": 2}\n"[..], std::io::sink()).unwrap();
 //! // Errors say where, and what was expected; `check` validates, writing nothing.
 //! let err = kyaml::to_string("{\"a\": [1,,2]}").unwrap_err();
-//! assert_eq!(Options::new().check("{\"a\": [1,,2]}"), Err(err));
+//! assert_eq!(Options::new().check("{\"a\": [1,,2]}"), Err(err.clone()));
 //! assert_eq!(format!("{err:?}"), r#"Error(Syntax, "expected a value", line: 1, column: 10)"#);
 //! # Ok::<(), kyaml::Error>(())
 //! ```
@@ -132,6 +133,83 @@
 //! let diff = kyaml::value::Diff::new(&[80], &[80, 443]).context(0);
 //! assert_eq!(diff.to_string(), "--- left\n+++ right\n@@ -2,0 +3 @@ [1]\n+  443,\n");
 //! # Ok::<(), kyaml::value::Error>(())
+//! ```
+//!
+//! **As in serde_json:**
+//!
+//! - *The sink comes first*: `to_writer(writer, input)`, `to_fmt(out,
+//!   input)`, `value::to_writer(writer, &value)`, as
+//!   `serde_json::to_writer(writer, &value)` and serde_yaml's. A reader
+//!   comes before the writer it is copied to ([`transcode`]`(reader,
+//!   writer)`), as in `std::io::copy`. (Until this version the text entry
+//!   points took the input first. There is no deprecated alias in the old
+//!   order: one name cannot take both orders, and an alias under another
+//!   name helps no caller. A call in the old order does not compile,
+//!   except `to_writer(json_vec, &mut out_vec)` with two byte vectors,
+//!   which now renders `out_vec` into `json_vec`: look for it when
+//!   upgrading.)
+//! - *Text here, values in [`value`]*: `kyaml::to_string(json)` takes text
+//!   and `kyaml::value::to_string(&value)` a `Serialize` value (the `serde`
+//!   feature); a `&str` is both, so one generic function cannot take both.
+//!   A value given to `kyaml::to_string` fails to compile with "`&Pod` is not
+//!   JSON or YAML text" and a note that names `kyaml::value` ([`Text`]).
+//! - *One [`Error`]* for every entry point that returns `Result<_, Error>`,
+//!   text or value (`kyaml::value::Error` is the same type).
+//!   [`Error::kind`] is serde_json's `classify()`, finer;
+//!   [`line`](Error::line) and [`column`](Error::column) are 1-based, and
+//!   0 for an error in a value, which has no place in a text (serde_json's
+//!   convention); `io::Error::from(err)` (and `?` in an `io::Result`
+//!   function) converts it, keeping it inside. The `io::Write` and
+//!   `io::Read` entry points ([`to_writer`], [`transcode`], [`Transcoder`],
+//!   `value::to_writer`) return `io::Error`, as `std::io` does: a failed
+//!   read or write is the reader's or writer's own error, passed on as it
+//!   is (kind, OS code), which `Error` (`Clone`, `Eq`, `no_std`, holding
+//!   no allocation for text) cannot hold; an invalid document is an
+//!   `io::Error` of kind `InvalidData` whose inner error is the `Error`.
+//! - *JSON errors say when the input is YAML*: a syntax error in JSON
+//!   input whose first line is no JSON (`a: 1`, `- web`, `# note`) ends
+//!   with "(the input looks like YAML: read it with
+//!   `Options::new().input(Input::Yaml)`)".
+//!
+#![cfg_attr(feature = "std", doc = "```")]
+#![cfg_attr(not(feature = "std"), doc = "```ignore")]
+//! let mut out = Vec::new();
+//! kyaml::to_writer(&mut out, r#"{"replicas": 3}"#)?;
+//! assert_eq!(out, b"---\n{\n  replicas: 3,\n}\n");
+//!
+//! let err = kyaml::to_string("replicas: 3\n").unwrap_err();
+//! assert_eq!(
+//!     err.to_string(),
+//!     "expected a value at line 1, column 1 \
+//!      (the input looks like YAML: read it with `Options::new().input(Input::Yaml)`)"
+//! );
+//! // `?` turns it into an `io::Error`, with the `Error` inside.
+//! let io = std::io::Error::from(err);
+//! assert_eq!(io.kind(), std::io::ErrorKind::InvalidData);
+//! let inner = io.get_ref().and_then(|e| e.downcast_ref::<kyaml::Error>()).unwrap();
+//! assert_eq!((inner.line(), inner.column()), (1, 1));
+//! # Ok::<(), std::io::Error>(())
+//! ```
+//!
+//! With the `serde` feature, values take the same order and the same error:
+//!
+#![cfg_attr(all(feature = "serde", feature = "std"), doc = "```")]
+#![cfg_attr(not(all(feature = "serde", feature = "std")), doc = "```ignore")]
+//! #[derive(serde::Serialize)]
+//! struct Pod { replicas: u32 }
+//!
+//! let mut out = Vec::new();
+//! kyaml::value::to_writer(&mut out, &Pod { replicas: 3 })?;
+//! assert_eq!(out, b"---\n{\n  replicas: 3,\n}\n");
+//!
+//! fn both(json: &str, pod: &Pod) -> Result<(String, String), kyaml::Error> {
+//!     Ok((kyaml::to_string(json)?, kyaml::value::to_string(pod)?))
+//! }
+//! let map = std::collections::BTreeMap::from([((1, 2), "a tuple key")]);
+//! let err = kyaml::value::to_string(&map).unwrap_err();
+//! assert_eq!((err.line(), err.column(), err.to_string().as_str()), (0, 0, "key must be a string"));
+//! assert!(both("[1]", &Pod { replicas: 1 }).is_ok());
+//! # Ok::<(), std::io::Error>(())
 //! ```
 //!
 //! Every document is checked completely before any of it reaches your
@@ -172,6 +250,11 @@
     doc = "[`to_writer`]: https://docs.rs/kyaml-rs/latest/kyaml/fn.to_writer.html"
 )]
 #![cfg_attr(feature = "std", doc = "[`transcode`]: crate::transcode")]
+#![cfg_attr(feature = "std", doc = "[`Transcoder`]: crate::Transcoder")]
+#![cfg_attr(
+    not(feature = "std"),
+    doc = "[`Transcoder`]: https://docs.rs/kyaml-rs/latest/kyaml/struct.Transcoder.html"
+)]
 #![cfg_attr(
     not(feature = "std"),
     doc = "[`transcode`]: https://docs.rs/kyaml-rs/latest/kyaml/fn.transcode.html"
@@ -231,6 +314,39 @@ pub use error::{Error, ErrorKind};
 #[cfg(feature = "std")]
 pub use stream::Transcoder;
 
+/// JSON or YAML text, what the text entry points take: anything
+/// `AsRef<[u8]>` (`&str`, `&[u8]`, `String`, `Vec<u8>`, `&String`, ...).
+///
+/// It is `AsRef<[u8]>` under a name of its own, for the compiler's
+/// message: a `serde::Serialize` value given to `kyaml::to_string` is reported
+/// as "not JSON or YAML text", with a note that values go to `kyaml::value`
+/// (where an `AsRef<[u8]>` bound alone would only say that the type is not
+/// `AsRef<[u8]>`). Every `AsRef<[u8]>` type has it; it is sealed, so no
+/// other type can.
+///
+/// ```compile_fail
+/// struct Pod { replicas: u32 } // `#[derive(serde::Serialize)]`
+/// // error[E0277]: `&Pod` is not JSON or YAML text
+/// // note: a `serde::Serialize` value goes to `kyaml::value` ...: `kyaml::value::to_string(&value)`
+/// kyaml::to_string(&Pod { replicas: 3 });
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not JSON or YAML text",
+    label = "JSON or YAML text expected here (`&str`, `&[u8]`, `String`, `Vec<u8>`)",
+    note = "a `serde::Serialize` value goes to `kyaml::value` (the `serde` feature): \
+            `kyaml::value::to_string(&value)`, `value::to_writer(writer, &value)`, \
+            `value::Dump`, `value::Diff`, `assert_kyaml_eq!(value: left, right)`"
+)]
+pub trait Text: AsRef<[u8]> + sealed::Sealed {}
+
+impl<T: AsRef<[u8]> + ?Sized> Text for T {}
+
+/// Keeps [`Text`] to the types the blanket implementation gives it.
+mod sealed {
+    pub trait Sealed {}
+    impl<T: AsRef<[u8]> + ?Sized> Sealed for T {}
+}
+
 // The entry points that run a rendering, beside the free functions they
 // back; the settings themselves are in `options.rs`.
 impl Options {
@@ -250,7 +366,7 @@ impl Options {
     /// );
     /// ```
     #[cfg(feature = "alloc")]
-    pub fn warnings(&self, input: impl AsRef<[u8]>) -> alloc::vec::Vec<Warning> {
+    pub fn warnings(&self, input: impl Text) -> alloc::vec::Vec<Warning> {
         match self.input_language() {
             Input::Json => alloc::vec::Vec::new(),
             Input::Yaml => scan::warnings(input.as_ref(), *self),
@@ -272,13 +388,13 @@ impl Options {
     ///
     /// ```
     /// let mut out = String::new();
-    /// kyaml::Options::new().compact(true).to_fmt("[1] [2", &mut out).unwrap_err();
+    /// kyaml::Options::new().compact(true).to_fmt(&mut out, "[1] [2").unwrap_err();
     /// assert_eq!(out, "---\n[1]\n");
     /// ```
     pub fn to_fmt<W: fmt::Write + ?Sized>(
         &self,
-        json: impl AsRef<[u8]>,
         out: &mut W,
+        json: impl Text,
     ) -> Result<(), Error> {
         encode::encode_fixed(json.as_ref(), *self, out)
     }
@@ -293,7 +409,7 @@ impl Options {
     /// let err = yaml.check("a: 1\na: 2\n").unwrap_err();
     /// assert_eq!((err.line(), err.kind()), (2, kyaml::ErrorKind::DuplicateKey));
     /// ```
-    pub fn check(&self, input: impl AsRef<[u8]>) -> Result<(), Error> {
+    pub fn check(&self, input: impl Text) -> Result<(), Error> {
         encode::check(input.as_ref(), *self)
     }
 
@@ -318,7 +434,7 @@ impl Options {
     /// ```
     #[cfg(feature = "alloc")]
     #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
-    pub fn to_string(&self, json: impl AsRef<[u8]>) -> Result<alloc::string::String, Error> {
+    pub fn to_string(&self, json: impl Text) -> Result<alloc::string::String, Error> {
         let json = json.as_ref();
         // Twice the input: the regular layout of a float-heavy file runs to
         // 1.7 times its input (canada), and growing the buffer midway copies
@@ -339,21 +455,17 @@ impl Options {
     ///
     /// ```
     /// let mut out = Vec::new();
-    /// kyaml::Options::new().to_writer("{\"a\": 1}\n{\"b\": 2}", &mut out)?;
+    /// kyaml::Options::new().to_writer(&mut out, "{\"a\": 1}\n{\"b\": 2}")?;
     /// assert_eq!(out, b"---\n{\n  a: 1,\n}\n---\n{\n  b: 2,\n}\n");
     ///
-    /// let err = kyaml::Options::new().to_writer("[1,]", &mut out).unwrap_err();
+    /// let err = kyaml::Options::new().to_writer(&mut out, "[1,]").unwrap_err();
     /// let inner = err.get_ref().and_then(|e| e.downcast_ref::<kyaml::Error>()).unwrap();
     /// assert_eq!(inner.column(), 4);
     /// # Ok::<(), std::io::Error>(())
     /// ```
     #[cfg(feature = "std")]
     #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
-    pub fn to_writer<W: std::io::Write>(
-        &self,
-        json: impl AsRef<[u8]>,
-        out: W,
-    ) -> std::io::Result<()> {
+    pub fn to_writer<W: std::io::Write>(&self, out: W, json: impl Text) -> std::io::Result<()> {
         io::to_writer(json.as_ref(), *self, out, encode::OnInvalid::KeepBefore)
     }
 
@@ -408,7 +520,7 @@ impl Options {
     /// ```
     /// let opts = kyaml::Options::new().input(kyaml::Input::Yaml).compact(true);
     /// let (mut out, mut warnings) = (Vec::new(), Vec::new());
-    /// opts.to_writer_with_warnings("a: off\n", &mut out, &mut warnings)?;
+    /// opts.to_writer_with_warnings(&mut out, "a: off\n", &mut warnings)?;
     /// assert_eq!(out, b"---\n{a: false}\n");
     /// assert_eq!((warnings.len(), warnings[0].column), (1, 4));
     /// # Ok::<(), std::io::Error>(())
@@ -416,8 +528,8 @@ impl Options {
     #[cfg(feature = "std")]
     pub fn to_writer_with_warnings<W: std::io::Write>(
         &self,
-        input: impl AsRef<[u8]>,
         out: W,
+        input: impl Text,
         warnings: &mut alloc::vec::Vec<Warning>,
     ) -> std::io::Result<()> {
         self.write_with_warnings(input.as_ref(), out, warnings, encode::OnInvalid::KeepBefore)
@@ -435,16 +547,16 @@ impl Options {
     /// ```
     /// let opts = kyaml::Options::new().input(kyaml::Input::Yaml).compact(true);
     /// let (mut out, mut warnings) = (Vec::new(), Vec::new());
-    /// opts.to_writer_all_or_nothing("a: 1\n---\nb: [\n", &mut out, &mut warnings).unwrap_err();
+    /// opts.to_writer_all_or_nothing(&mut out, "a: 1\n---\nb: [\n", &mut warnings).unwrap_err();
     /// assert_eq!(out, b"");
-    /// opts.to_writer_with_warnings("a: 1\n---\nb: [\n", &mut out, &mut warnings).unwrap_err();
+    /// opts.to_writer_with_warnings(&mut out, "a: 1\n---\nb: [\n", &mut warnings).unwrap_err();
     /// assert_eq!(out, b"---\n{a: 1}\n");
     /// ```
     #[cfg(feature = "std")]
     pub fn to_writer_all_or_nothing<W: std::io::Write>(
         &self,
-        input: impl AsRef<[u8]>,
         out: W,
+        input: impl Text,
         warnings: &mut alloc::vec::Vec<Warning>,
     ) -> std::io::Result<()> {
         self.write_with_warnings(
@@ -495,43 +607,51 @@ pub fn has_comments<T: AsRef<[u8]> + ?Sized>(input: &T) -> bool {
 /// Renders `json` as a KYAML document (or stream of documents) in a new
 /// `String`: document form, regular layout.
 ///
+/// `json` is text ([`Text`]: `&str`, `&[u8]`, `String`, `Vec<u8>`, ...);
+/// a `serde::Serialize` value goes to `kyaml::value::to_string` (the
+/// `serde` feature). YAML text: [`Options::input`]`(`[`Input::Yaml`]`)`;
+/// a syntax error in JSON that looks like YAML says so.
+///
 /// ```
 /// assert_eq!(kyaml::to_string("[1e10, \"x\"]")?, "---\n[\n  1.0e+10,\n  \"x\",\n]\n");
 /// assert_eq!(kyaml::to_string("[1, 2").unwrap_err().to_string(), "expected `,` or `]` after a list element at line 1, column 6");
+/// let yaml = kyaml::to_string("a: 1").unwrap_err().to_string();
+/// assert!(yaml.ends_with("(the input looks like YAML: read it with `Options::new().input(Input::Yaml)`)"));
 /// # Ok::<(), kyaml::Error>(())
 /// ```
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
-pub fn to_string(json: impl AsRef<[u8]>) -> Result<alloc::string::String, Error> {
+pub fn to_string(json: impl Text) -> Result<alloc::string::String, Error> {
     Options::new().to_string(json)
 }
 
 /// Writes `json` as KYAML (document form, regular layout) into any
-/// `fmt::Write`, allocating nothing. See [`Options::to_fmt`].
+/// `fmt::Write`, the sink first, allocating nothing. See [`Options::to_fmt`].
 ///
 /// ```
 /// let mut out = String::new();
-/// kyaml::to_fmt("{\"on\": true}", &mut out)?;
+/// kyaml::to_fmt(&mut out, "{\"on\": true}")?;
 /// assert_eq!(out, "---\n{\n  \"on\": true,\n}\n");
 /// # Ok::<(), kyaml::Error>(())
 /// ```
-pub fn to_fmt<W: fmt::Write + ?Sized>(json: impl AsRef<[u8]>, out: &mut W) -> Result<(), Error> {
-    Options::new().to_fmt(json, out)
+pub fn to_fmt<W: fmt::Write + ?Sized>(out: &mut W, json: impl Text) -> Result<(), Error> {
+    Options::new().to_fmt(out, json)
 }
 
 /// Writes `json` as KYAML (document form, regular layout) to an
-/// `io::Write`. See [`Options::to_writer`].
+/// `io::Write`: the writer first, as `serde_json::to_writer`. See
+/// [`Options::to_writer`].
 ///
 /// ```
 /// let mut out = Vec::new();
-/// kyaml::to_writer("null", &mut out)?;
+/// kyaml::to_writer(&mut out, "null")?;
 /// assert_eq!(out, b"---\nnull\n");
 /// # Ok::<(), std::io::Error>(())
 /// ```
 #[cfg(feature = "std")]
 #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
-pub fn to_writer<W: std::io::Write>(json: impl AsRef<[u8]>, out: W) -> std::io::Result<()> {
-    Options::new().to_writer(json, out)
+pub fn to_writer<W: std::io::Write>(out: W, json: impl Text) -> std::io::Result<()> {
+    Options::new().to_writer(out, json)
 }
 
 /// Reads JSON from `input` and writes each document as KYAML (document

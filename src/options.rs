@@ -47,6 +47,11 @@ pub enum Form {
 
 /// The language of the input.
 ///
+/// **YAML needs the `alloc` feature** (on by default, and with `std`):
+/// without it `Input::Yaml` does not exist (the compiler says "no variant
+/// named `Yaml`"); turn on `alloc` (`default-features = false, features =
+/// ["alloc"]` for a `no_std` build with an allocator).
+///
 /// ```
 /// use kyaml::{Input, Options};
 /// let opts = Options::new().input(Input::Yaml).compact(true);
@@ -66,6 +71,7 @@ pub enum Input {
     /// aliases and merge keys); every entry point that takes `Options`
     /// then allocates, `to_fmt` included.
     #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     Yaml,
 }
 

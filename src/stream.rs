@@ -93,6 +93,11 @@ pub struct Transcoder<R, W> {
     /// After an invalid document, its error: reading resumes at the next
     /// line that starts a value.
     rejected: Option<Error>,
+    /// The line of the input's first value, and whether it opens as JSON
+    /// (`scan::opens_as_json`): a syntax error on that line of an input
+    /// that does not gets the hint that it looks like YAML, as the whole
+    /// input's would (`scan::looks_like_yaml`).
+    first_value: Option<(usize, bool)>,
 }
 
 impl<R: Read, W: Write> Transcoder<R, W> {
@@ -115,6 +120,7 @@ impl<R: Read, W: Write> Transcoder<R, W> {
             last: 0..0,
             eof: false,
             started: false,
+            first_value: None,
             rejected: None,
         }
     }
@@ -223,6 +229,12 @@ impl<R: Read, W: Write> Transcoder<R, W> {
             }
         }
         let doc = &self.buf[self.start..self.start + seen];
+        if self.first_value.is_none() {
+            if let Some(at) = doc.iter().position(|b| !b.is_ascii_whitespace()) {
+                let line = self.at.line + doc[..at].iter().filter(|&&b| b == b'\n').count();
+                self.first_value = Some((line, crate::scan::opens_as_json(doc[at])));
+            }
+        }
         let checked = if self.at.offset > 0 && doc.starts_with(BOM) {
             // Only the input's first bytes may be a byte order mark; the
             // encoder, which sees this document alone, would skip it.
@@ -237,7 +249,11 @@ impl<R: Read, W: Write> Transcoder<R, W> {
             }
             Err(e) => {
                 let e = e.within(self.at.offset, self.at.line, self.at.column);
-                self.rejected = Some(e);
+                let hint = e.kind() == ErrorKind::Syntax
+                    && self.opts.input_language() == Input::Json
+                    && self.first_value == Some((e.line(), false));
+                let e = e.with_yaml_hint(hint);
+                self.rejected = Some(e.clone());
                 self.output.deliver()?;
                 Err(invalid(e))
             }
@@ -251,7 +267,7 @@ impl<R: Read, W: Write> Transcoder<R, W> {
     /// than the document: where an earlier document ends on the same line,
     /// that column is past 1. `None` if the last call rejected nothing.
     pub fn rejected_line(&self) -> Option<(&[u8], usize)> {
-        let err = self.rejected?;
+        let err = self.rejected.as_ref()?;
         let text = self.unread();
         let line = line_at(text, err.offset().saturating_sub(self.at.offset));
         let first = if line.start == 0 { self.at.column } else { 1 };
@@ -320,7 +336,11 @@ impl<R: Read, W: Write> Transcoder<R, W> {
         // After an error, what is held is the end of the documents before
         // the invalid one.
         let finished = sink.finish(checked.is_ok());
-        if finished.is_err() || checked.is_err_and(|e| e.kind() == ErrorKind::Write) {
+        if finished.is_err()
+            || checked
+                .as_ref()
+                .is_err_and(|e| e.kind() == ErrorKind::Write)
+        {
             return Err(self
                 .output
                 .take_error()
@@ -337,7 +357,7 @@ impl<R: Read, W: Write> Transcoder<R, W> {
             }
             Err(e) => {
                 let e = e.within(self.at.offset, self.at.line, self.at.column);
-                (self.rejected, self.rejected_len) = (Some(e), len);
+                (self.rejected, self.rejected_len) = (Some(e.clone()), len);
                 self.output.deliver()?;
                 Err(invalid(e))
             }

@@ -109,14 +109,14 @@ fn assert_no_allocations(name: &str, json: &[u8]) -> usize {
     for opts in all_options() {
         let mut sink = Digest::default();
         let n = allocations(|| {
-            let _ = opts.to_fmt(json, &mut sink);
+            let _ = opts.to_fmt(&mut sink, json);
         });
         assert_eq!(n, 0, "{name}: {n} allocations with {opts:?}");
         written += sink.len;
     }
     let mut sink = Digest::default();
     let n = allocations(|| {
-        let _ = kyaml::to_fmt(json, &mut sink);
+        let _ = kyaml::to_fmt(&mut sink, json);
     });
     assert_eq!(n, 0, "{name}: {n} allocations in kyaml::to_fmt");
     if let Ok(text) = std::str::from_utf8(json) {
@@ -199,7 +199,7 @@ fn a_string_with_room_is_not_grown() {
     let mut out = String::with_capacity(4096);
     let n = allocations(|| {
         for opts in all_options() {
-            opts.to_fmt(json, &mut out).unwrap();
+            opts.to_fmt(&mut out, json).unwrap();
         }
         write!(out, "{}{:#}", Dump(json), Dump(json)).unwrap();
     });
@@ -315,8 +315,8 @@ const ENTRY_POINTS: [&str; 3] = ["to_fmt", "to_writer", "to_string"];
 /// `to_string` (one pass), whose peak leaves out the `String` it returns.
 fn yaml_costs(opts: Options, yaml: &str) -> [(usize, usize); 3] {
     let opts = opts.input(Input::Yaml);
-    let to_fmt = allocations_and_peak(|| opts.to_fmt(yaml, &mut Discard).unwrap());
-    let to_writer = allocations_and_peak(|| opts.to_writer(yaml, std::io::sink()).unwrap());
+    let to_fmt = allocations_and_peak(|| opts.to_fmt(&mut Discard, yaml).unwrap());
+    let to_writer = allocations_and_peak(|| opts.to_writer(std::io::sink(), yaml).unwrap());
     let mut output = 0;
     let (n, peak) = allocations_and_peak(|| output = opts.to_string(yaml).unwrap().capacity());
     [to_fmt, to_writer, (n, peak.saturating_sub(output))]

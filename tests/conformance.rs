@@ -56,7 +56,7 @@ fn check(file: &'static str, expected_count: usize) {
             let got = opts.to_string(&case.json);
             // The no-alloc path must agree byte for byte.
             let mut fmt_out = String::new();
-            let fmt_result = opts.to_fmt(&case.json, &mut fmt_out);
+            let fmt_result = opts.to_fmt(&mut fmt_out, &case.json);
             match got {
                 Ok(got) if &got == want && fmt_result.is_ok() && fmt_out == got => {}
                 got => failures.push(format!(

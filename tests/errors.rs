@@ -120,9 +120,19 @@ fn errors_name_the_place_and_what_was_expected() {
             (kind, offset, line, column, expected),
             "{shown:?}: {err}"
         );
-        assert_eq!(
-            err.to_string(),
-            format!("{} at line {line}, column {column}", err.message()),
+        // The message and the place; and a syntax error in input that
+        // does not open as JSON does (`-`, `tru`) on its first line, the
+        // hint that it may be YAML (tests/conventions.rs).
+        let plain = format!("{} at line {line}, column {column}", err.message());
+        let hint = " (the input looks like YAML: read it with `Options::new().input(Input::Yaml)`)";
+        let opens_as_json = input
+            .trim_ascii_start()
+            .first()
+            .is_some_and(|b| b"{[\"".contains(b));
+        let shown_error = err.to_string();
+        assert!(
+            shown_error == plain || (!opens_as_json && shown_error == plain.clone() + hint),
+            "{shown:?}: {shown_error}"
         );
         // `{:?}` (what `unwrap` shows) is as short as serde_json's.
         let message = format!("{:?}", err.message());
@@ -134,7 +144,7 @@ fn errors_name_the_place_and_what_was_expected() {
         // The no-alloc path agrees, in both layouts, and writes nothing.
         for opts in [Options::new(), Options::new().compact(true)] {
             let mut out = String::new();
-            assert_eq!(opts.to_fmt(input, &mut out), Err(err), "{shown:?}");
+            assert_eq!(opts.to_fmt(&mut out, input), Err(err.clone()), "{shown:?}");
             assert_eq!(out, "", "{shown:?}");
         }
     }
@@ -148,7 +158,7 @@ fn every_kind_has_its_message() {
         message("\"\\udc00\""),
         "lone surrogate in a \\u escape (YAML cannot hold it)"
     );
-    let utf8 = kyaml::to_fmt(b"[\xff]", &mut String::new()).unwrap_err();
+    let utf8 = kyaml::to_fmt(&mut String::new(), b"[\xff]").unwrap_err();
     assert_eq!(utf8.message().to_string(), "invalid UTF-8");
     assert_eq!(
         message(&"[".repeat(1001)),
@@ -258,7 +268,7 @@ fn white_space_only_input_writes_nothing() {
             for compact in [false, true] {
                 let mut out = String::new();
                 let opts = Options::new().form(form).compact(compact);
-                assert_eq!(opts.to_fmt(json, &mut out), Ok(()), "{json:?}");
+                assert_eq!(opts.to_fmt(&mut out, json), Ok(()), "{json:?}");
                 assert_eq!(out, "", "{json:?} {opts:?}");
             }
         }
@@ -282,7 +292,7 @@ fn a_hundred_thousand_levels_are_an_error_not_a_crash() {
             let json = open.repeat(100_000);
             let err = on_small_stack(move || {
                 let mut out = String::new();
-                let result = Options::new().max_depth(limit).to_fmt(&json, &mut out);
+                let result = Options::new().max_depth(limit).to_fmt(&mut out, &json);
                 assert_eq!(out, "");
                 result.unwrap_err()
             });
@@ -341,7 +351,7 @@ fn a_stream_keeps_the_documents_before_an_error() {
         let mut out = String::new();
         let err = Options::new()
             .compact(compact)
-            .to_fmt("{\"a\":1}\n[2]\n[3,\"x\",]\n[4]\n", &mut out)
+            .to_fmt(&mut out, "{\"a\":1}\n[2]\n[3,\"x\",]\n[4]\n")
             .unwrap_err();
         assert_eq!(out, before);
         assert_eq!((err.line(), err.column(), err.offset()), (3, 8, 19));
@@ -349,13 +359,13 @@ fn a_stream_keeps_the_documents_before_an_error() {
     // A bad second document right after the first, or a late BOM.
     for json in ["[1]x", "[1]\u{feff}"] {
         let mut out = String::new();
-        let err = kyaml::to_fmt(json, &mut out).unwrap_err();
+        let err = kyaml::to_fmt(&mut out, json).unwrap_err();
         assert_eq!(out, "---\n[\n  1,\n]\n");
         assert_eq!((err.offset(), err.column(), err.expected()), (3, 4, VALUE));
     }
     // Also when the bad document is only bad at its very end.
     let mut out = String::new();
-    let err = kyaml::to_fmt("1 {\"a\":[1,2,3]", &mut out).unwrap_err();
+    let err = kyaml::to_fmt(&mut out, "1 {\"a\":[1,2,3]").unwrap_err();
     assert_eq!(out, "---\n1\n");
     assert_eq!(err.offset(), 14);
 }
@@ -368,7 +378,7 @@ fn value_form_holds_one_value() {
     assert_eq!(err.expected(), "end of input");
     for json in ["1 2", "{}{}", "\"a\"\"b\"", "1\n["] {
         let mut out = String::new();
-        let err = opts.to_fmt(json, &mut out).unwrap_err();
+        let err = opts.to_fmt(&mut out, json).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::TrailingValue, "{json}");
         assert_eq!(out, "", "value form wrote the first of two values");
     }
@@ -380,7 +390,7 @@ fn value_form_holds_one_value() {
         let mut out = String::new();
         let err = match to_fmt {
             false => opts.to_string(json).unwrap_err(),
-            true => opts.to_fmt(json, &mut out).unwrap_err(),
+            true => opts.to_fmt(&mut out, json).unwrap_err(),
         };
         assert_eq!((err.kind(), err.offset()), (ErrorKind::InvalidUtf8, 5));
         assert_eq!(out, "");
@@ -395,7 +405,7 @@ fn a_failing_sink_is_a_write_error() {
             Err(std::fmt::Error)
         }
     }
-    let err = kyaml::to_fmt("[1]", &mut Full).unwrap_err();
+    let err = kyaml::to_fmt(&mut Full, "[1]").unwrap_err();
     assert_eq!(err.kind(), ErrorKind::Write);
     // The input is not at fault: no position in it is named.
     assert_eq!(err.to_string(), "the output sink failed");
@@ -404,7 +414,7 @@ fn a_failing_sink_is_a_write_error() {
         r#"Error(Write, "the output sink failed")"#
     );
     // Into an `io::Write`, the sink's own error comes back.
-    let err = kyaml::to_writer("[1]", Refusing).unwrap_err();
+    let err = kyaml::to_writer(Refusing, "[1]").unwrap_err();
     assert_eq!(err.to_string(), "disk full");
 }
 
@@ -452,15 +462,15 @@ fn every_entry_point_takes_str_bytes_string_and_vec() {
         assert_eq!(input().unwrap(), want);
     }
     let mut out = String::new();
-    kyaml::to_fmt(vec![b'[', b'1', b']'], &mut out).unwrap();
+    kyaml::to_fmt(&mut out, vec![b'[', b'1', b']']).unwrap();
     Options::new()
-        .to_fmt(String::from("[1]"), &mut out)
+        .to_fmt(&mut out, String::from("[1]"))
         .unwrap();
     assert_eq!(out, want.repeat(2));
     let mut bytes = Vec::new();
-    kyaml::to_writer(&b"[1]"[..], &mut bytes).unwrap();
+    kyaml::to_writer(&mut bytes, &b"[1]"[..]).unwrap();
     Options::new()
-        .to_writer(String::from("[1]"), &mut bytes)
+        .to_writer(&mut bytes, String::from("[1]"))
         .unwrap();
     assert_eq!(bytes, want.repeat(2).as_bytes());
     assert_eq!(

@@ -363,9 +363,9 @@ fn every_entry_point_places_comments_alike() {
         let opts = Options::new().input(Input::Yaml);
         let one = opts.to_string(input).expect("valid");
         let mut two = String::new();
-        opts.to_fmt(input, &mut two).expect("valid");
+        opts.to_fmt(&mut two, input).expect("valid");
         let mut three = Vec::new();
-        opts.to_writer(input, &mut three).expect("valid");
+        opts.to_writer(&mut three, input).expect("valid");
         assert_eq!(two, one, "{input}");
         assert_eq!(String::from_utf8(three).expect("UTF-8"), one, "{input}");
     }

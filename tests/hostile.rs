@@ -16,7 +16,7 @@ const DOCS: [&str; 4] = [
 /// and what reached the sink.
 fn render(json: &[u8], opts: Options) -> (Result<(), kyaml::Error>, String) {
     let mut out = String::new();
-    let result = opts.to_fmt(json, &mut out);
+    let result = opts.to_fmt(&mut out, json);
     (result, out)
 }
 

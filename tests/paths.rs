@@ -31,9 +31,9 @@ fn assert_agree(json: &[u8]) -> bool {
     for opts in all_options() {
         let one_pass = opts.to_string(json);
         let mut out = String::new();
-        let fmt = opts.to_fmt(json, &mut out).map(|()| out);
+        let fmt = opts.to_fmt(&mut out, json).map(|()| out);
         let mut bytes = Vec::new();
-        let written = opts.to_writer(json, &mut bytes);
+        let written = opts.to_writer(&mut bytes, json);
         let two_pass = match written {
             Ok(()) => Ok(String::from_utf8(bytes.clone()).unwrap()),
             Err(e) => Err(*e.into_inner().unwrap().downcast::<kyaml::Error>().unwrap()),
@@ -258,9 +258,9 @@ fn assert_yaml_agree(yaml: &[u8]) -> bool {
         let run = |opts: Options| {
             let one_pass = opts.to_string(yaml);
             let mut out = String::new();
-            let fmt = opts.to_fmt(yaml, &mut out).map(|()| out);
+            let fmt = opts.to_fmt(&mut out, yaml).map(|()| out);
             let mut bytes = Vec::new();
-            let two_pass = match opts.to_writer(yaml, &mut bytes) {
+            let two_pass = match opts.to_writer(&mut bytes, yaml) {
                 Ok(()) => Ok(String::from_utf8(bytes).unwrap()),
                 Err(e) => Err(*e.into_inner().unwrap().downcast::<kyaml::Error>().unwrap()),
             };
@@ -291,7 +291,7 @@ fn assert_yaml_transcoded(opts: Options, yaml: &[u8]) {
     let mut whole = Vec::new();
     let mut whole_warnings = Vec::new();
     let whole_result = opts
-        .to_writer_with_warnings(yaml, &mut whole, &mut whole_warnings)
+        .to_writer_with_warnings(&mut whole, yaml, &mut whole_warnings)
         .map_err(|e| *e.into_inner().unwrap().downcast::<kyaml::Error>().unwrap());
     for sizes in [&[3, 1, 4, 1, 5, 9, 2, 6, 53, 1000][..], &[1]] {
         let mut streamed = Vec::new();

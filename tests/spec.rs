@@ -254,7 +254,7 @@ fn no_alloc_and_alloc_paths_agree_past_the_fixed_tables() {
     json.push_str("\"last\":[]}]");
     for opts in [Options::new(), Options::new().compact(true)] {
         let mut fixed = String::new();
-        opts.to_fmt(&json, &mut fixed).unwrap();
+        opts.to_fmt(&mut fixed, &json).unwrap();
         assert_eq!(fixed, opts.to_string(&json).unwrap());
     }
 }

@@ -179,7 +179,11 @@ impl Read for Trickle<'_> {
 }
 
 fn inner(e: &io::Error) -> kyaml::Error {
-    *e.get_ref().unwrap().downcast_ref::<kyaml::Error>().unwrap()
+    e.get_ref()
+        .unwrap()
+        .downcast_ref::<kyaml::Error>()
+        .unwrap()
+        .clone()
 }
 
 /// A document framed early (a bad escape ends it) ends after a whole
@@ -333,7 +337,7 @@ fn yaml_input_is_written_as_to_writer_writes_it() {
     let opts = Options::new().input(kyaml::Input::Yaml);
     let yaml = "a: 1\n---\nb: [2, 3]\n";
     let mut want = Vec::new();
-    opts.to_writer(yaml, &mut want).unwrap();
+    opts.to_writer(&mut want, yaml).unwrap();
     let mut out = Vec::new();
     opts.transcode(Trickle(yaml.as_bytes()), &mut out).unwrap();
     assert_eq!(

@@ -207,12 +207,12 @@ fn a_node_on_its_own_line_is_indented_past_its_collection() {
 fn nothing_of_a_bad_document_is_written() {
     let mut out = Vec::new();
     let err = yaml()
-        .to_writer("a: 1\n---\nb: 2\nb: 3\n", &mut out)
+        .to_writer(&mut out, "a: 1\n---\nb: 2\nb: 3\n")
         .unwrap_err();
     assert_eq!(String::from_utf8(out).unwrap(), "---\n{\n  a: 1,\n}\n");
     assert!(err.to_string().contains("duplicate key"), "{err}");
     let mut out = String::new();
-    yaml().to_fmt("- 1\n--- [2, ~: 3]\n", &mut out).unwrap_err();
+    yaml().to_fmt(&mut out, "- 1\n--- [2, ~: 3]\n").unwrap_err();
     assert_eq!(out, "---\n[\n  1,\n]\n");
     assert!(yaml().to_string("- 1\n--- [2, ~: 3]\n").is_err());
 }
@@ -543,9 +543,9 @@ fn every_entry_point_writes_the_same() {
         for opts in options.into_iter().flatten() {
             let string = opts.to_string(input);
             let mut fmt = String::new();
-            let fmt_result = opts.to_fmt(input, &mut fmt);
+            let fmt_result = opts.to_fmt(&mut fmt, input);
             let mut writer = Vec::new();
-            let writer_result = opts.to_writer(input, &mut writer);
+            let writer_result = opts.to_writer(&mut writer, input);
             let writer = String::from_utf8(writer).unwrap();
             match &string {
                 Ok(out) => {
@@ -556,7 +556,7 @@ fn every_entry_point_writes_the_same() {
                     assert_eq!(opts.to_string(out).as_ref(), Ok(out), "{input:?}");
                 }
                 Err(e) => {
-                    assert_eq!(fmt_result, Err(*e), "{input:?}");
+                    assert_eq!(fmt_result, Err(e.clone()), "{input:?}");
                     let inner = writer_result.unwrap_err();
                     let inner = inner
                         .get_ref()
@@ -588,7 +588,7 @@ fn cut_and_changed_inputs_never_panic() {
             let part = &input[..cut];
             for opts in [yaml(), yaml().schema(Schema::Yaml12).compact(true)] {
                 let _ = opts.to_string(part);
-                let _ = opts.to_writer(part, std::io::sink());
+                let _ = opts.to_writer(std::io::sink(), part);
                 runs += 1;
             }
         }
@@ -598,7 +598,7 @@ fn cut_and_changed_inputs_never_panic() {
                 *slot = *b;
             }
             let _ = yaml().to_string(&changed);
-            let _ = yaml().to_writer(&changed, std::io::sink());
+            let _ = yaml().to_writer(std::io::sink(), &changed);
             runs += 1;
         }
     }
@@ -674,7 +674,7 @@ fn written_by(input: &[u8], compact: bool, streaming: bool) -> Written {
     let opts = yaml().compact(compact).yaml_streaming(Some(streaming));
     let mut out = Vec::new();
     let mut warnings = Vec::new();
-    let written = opts.to_writer_with_warnings(input, &mut out, &mut warnings);
+    let written = opts.to_writer_with_warnings(&mut out, input, &mut warnings);
     let string = opts.to_string(input).map_err(|e| e.to_string());
     let checked = opts.check(input).map_err(|e| e.to_string());
     let warned = opts.warnings(input);
@@ -802,9 +802,9 @@ fn anchors_and_aliases_stream_as_they_load() {
 /// one) wrote something of an invalid input, where the two differ.
 fn writes_all_or_nothing(opts: Options, input: &[u8]) -> bool {
     let (mut out, mut warnings) = (Vec::new(), Vec::new());
-    let written = opts.to_writer_all_or_nothing(input, &mut out, &mut warnings);
+    let written = opts.to_writer_all_or_nothing(&mut out, input, &mut warnings);
     let (mut before, mut warned) = (Vec::new(), Vec::new());
-    let kept = opts.to_writer_with_warnings(input, &mut before, &mut warned);
+    let kept = opts.to_writer_with_warnings(&mut before, input, &mut warned);
     let shown = String::from_utf8_lossy(input);
     assert_eq!(format!("{warnings:?}"), format!("{warned:?}"), "{shown:?}");
     match opts.to_string(input) {
@@ -941,7 +941,7 @@ fn a_lost_bets_list_replays_as_the_loaded_reader_reads_it() {
                 let opts = yaml().compact(compact).yaml_streaming(Some(streaming));
                 let mut out = Vec::new();
                 let mut warnings = Vec::new();
-                let written = opts.to_writer_with_warnings(input, &mut out, &mut warnings);
+                let written = opts.to_writer_with_warnings(&mut out, input, &mut warnings);
                 (
                     opts.to_string(input).map_err(|e| e.to_string()),
                     String::from_utf8(out).unwrap(),

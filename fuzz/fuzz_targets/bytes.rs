@@ -14,12 +14,12 @@ type Rendered = (Result<(), Error>, String);
 
 fn render(data: &[u8], opts: Options) -> Rendered {
     let mut out = String::new();
-    let result = opts.to_fmt(data, &mut out);
+    let result = opts.to_fmt(&mut out, data);
     (result, out)
 }
 
 fn place(result: &Result<(), Error>) -> Result<(), (ErrorKind, usize)> {
-    result.map_err(|e| (e.kind(), e.offset()))
+    result.as_ref().map(|_| ()).map_err(|e| (e.kind(), e.offset()))
 }
 
 /// serde_json's verdict on `data` as a stream of values, and the offsets
@@ -113,10 +113,10 @@ fn is_surrogate_escape(at: &[u8]) -> bool {
 /// largest limit, the input reads on past that point.
 fn check_depth(data: &[u8], regular: &Rendered) -> Rendered {
     let deep = render(data, Options::new().max_depth(MAX_DEPTH));
-    match regular.0 {
+    match &regular.0 {
         Err(e) if e.kind() == ErrorKind::TooDeep => {
             assert!(
-                deep.0.map_or_else(|d| d.offset() > e.offset(), |()| true),
+                deep.0.as_ref().map_or_else(|d| d.offset() > e.offset(), |()| true),
                 "{e}, but {:?}",
                 deep.0
             );
@@ -129,9 +129,9 @@ fn check_depth(data: &[u8], regular: &Rendered) -> Rendered {
 /// `to_string` checks every duplicate key; `to_fmt`'s fixed store only the
 /// first 512 keys of the maps open at once. Otherwise they agree.
 fn check_growing(data: &[u8], regular: &Rendered) {
-    match (Options::new().to_string(data), regular.0) {
+    match (Options::new().to_string(data), regular.0.clone()) {
         (Ok(out), fixed) => assert_eq!((Ok(()), out), (fixed, regular.1.clone())),
-        (Err(e), fixed) if place(&Err(e)) == place(&fixed) => {}
+        (Err(e), fixed) if place(&Err(e.clone())) == place(&fixed) => {}
         (Err(e), fixed) => {
             assert_eq!(
                 e.kind(),
@@ -139,7 +139,7 @@ fn check_growing(data: &[u8], regular: &Rendered) {
                 "to_string: {e}, to_fmt: {fixed:?}"
             );
             assert!(
-                fixed.map_or_else(|f| f.offset() > e.offset(), |()| true),
+                fixed.as_ref().map_or_else(|f| f.offset() > e.offset(), |()| true),
                 "to_string: {e}, to_fmt: {fixed:?}"
             );
         }
@@ -151,7 +151,7 @@ fn check_growing(data: &[u8], regular: &Rendered) {
 fn check_two_pass(data: &[u8]) {
     for opts in [Options::new(), Options::new().compact(true)] {
         let mut bytes = Vec::new();
-        let two_pass = match opts.to_writer(data, &mut bytes) {
+        let two_pass = match opts.to_writer(&mut bytes, data) {
             Ok(()) => Ok(String::from_utf8(bytes.clone()).expect("to_writer wrote UTF-8")),
             Err(e) => Err(*e
                 .into_inner()
@@ -201,7 +201,7 @@ fn check_stream(data: &[u8], opts: Options, want: &[u8], error: Option<&Error>) 
 /// On an error, the sink holds the KYAML of the documents before the bad
 /// one, complete, and nothing of the bad one.
 fn check_prefix(data: &[u8], regular: &Rendered, ends: &[usize]) {
-    let Err(e) = regular.0 else { return };
+    let Err(e) = &regular.0 else { return };
     let expected = match good_before(ends, e.offset()) {
         0 => String::new(),
         n => {

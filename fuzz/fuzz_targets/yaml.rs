@@ -17,9 +17,9 @@ fn entry_points(data: &[u8], opts: Options) -> Result<String, Error> {
     let string = opts.to_string(data);
     assert_eq!(string, opts.to_string(data), "deterministic");
     let mut fmt = String::new();
-    let fmt_result = opts.to_fmt(data, &mut fmt);
+    let fmt_result = opts.to_fmt(&mut fmt, data);
     let mut writer = Vec::new();
-    let writer_result = opts.to_writer(data, &mut writer);
+    let writer_result = opts.to_writer(&mut writer, data);
     let writer = String::from_utf8(writer).expect("UTF-8 output");
     match &string {
         Ok(out) => {
@@ -28,7 +28,7 @@ fn entry_points(data: &[u8], opts: Options) -> Result<String, Error> {
             assert_eq!((&fmt, &writer), (out, out));
         }
         Err(e) => {
-            assert_eq!(fmt_result, Err(*e));
+            assert_eq!(fmt_result, Err(e.clone()));
             let io = writer_result.expect_err("to_writer fails too");
             let inner = io.get_ref().and_then(|i| i.downcast_ref::<Error>());
             assert_eq!(inner, Some(e));

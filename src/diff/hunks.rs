@@ -10,6 +10,7 @@ use super::color::write_colored;
 use super::myers::{self, Budget, Interner, Span};
 use super::path::PathWalker;
 use super::words::{changed_words, Word};
+use crate::emit::{is_print, write_escape};
 
 /// How to write the hunks.
 #[derive(Clone, Copy)]
@@ -24,6 +25,11 @@ pub(super) struct HunkStyle {
     /// file`), so that `patch` gets it right; off for the value form, whose
     /// renderings never end in one.
     pub(super) eof_marker: bool,
+    /// Write each invisible character of a line as its YAML escape (a TAB
+    /// as `\t`: what KYAML writes raw in a folded string's lines and in
+    /// comments), for a diff that is read; off for a patch, whose lines
+    /// must be the text's own bytes.
+    pub(super) escaped: bool,
 }
 
 /// One side's lines that a hunk can show, and which of them changed.
@@ -208,7 +214,7 @@ impl<'t> Window<'t> {
             let mut i = a0;
             for block in hunk.iter().chain([&[a1, a1, b1, b1]]) {
                 while i < block[0] {
-                    write_line(f, " ", self.left.lines[i], style.eof_marker)?;
+                    write_line(f, " ", self.left.lines[i], style)?;
                     i += 1;
                 }
                 self.write_block(f, block, style)?;
@@ -232,10 +238,10 @@ impl<'t> Window<'t> {
         let new = &self.right.lines[b0..b1];
         if !style.color {
             for line in old {
-                write_line(f, "-", line, style.eof_marker)?;
+                write_line(f, "-", line, style)?;
             }
             for line in new {
-                write_line(f, "+", line, style.eof_marker)?;
+                write_line(f, "+", line, style)?;
             }
             return Ok(());
         }
@@ -246,12 +252,12 @@ impl<'t> Window<'t> {
         }
         for (k, line) in old.iter().enumerate() {
             let words = marks.get(k).map(|m| &m.0[..]);
-            write_colored(f, "\x1b[31m-", body(line), words)?;
+            write_colored(f, "\x1b[31m-", body(line), words, style.escaped)?;
             write_missing_newline(f, line, style.eof_marker)?;
         }
         for (k, line) in new.iter().enumerate() {
             let words = marks.get(k).map(|m| &m.1[..]);
-            write_colored(f, "\x1b[32m+", body(line), words)?;
+            write_colored(f, "\x1b[32m+", body(line), words, style.escaped)?;
             write_missing_newline(f, line, style.eof_marker)?;
         }
         Ok(())
@@ -318,14 +324,33 @@ fn body(line: &str) -> &str {
     line.strip_suffix('\n').unwrap_or(line)
 }
 
-/// Writes `sign` and the line; then, if the line has no line feed (the
-/// text's last line) and `marker` is on, the unified format's marker that
-/// says so.
-fn write_line(f: &mut fmt::Formatter<'_>, sign: &str, line: &str, marker: bool) -> fmt::Result {
+/// Writes `sign` and the line (escaped as `style` says); then, if the line
+/// has no line feed (the text's last line) and the style marks that, the
+/// unified format's marker that says so.
+fn write_line(f: &mut fmt::Formatter<'_>, sign: &str, line: &str, style: HunkStyle) -> fmt::Result {
     f.write_str(sign)?;
-    f.write_str(body(line))?;
+    write_text(f, body(line), style.escaped)?;
     f.write_char('\n')?;
-    write_missing_newline(f, line, marker)
+    write_missing_newline(f, line, style.eof_marker)
+}
+
+/// Writes part of a line; `escaped`, with each character that does not
+/// print (`emit::is_print`: a TAB, a control, a format character, a space
+/// other than U+0020) as its YAML escape, as the encoder writes it in a
+/// string.
+pub(super) fn write_text(f: &mut fmt::Formatter<'_>, text: &str, escaped: bool) -> fmt::Result {
+    if !escaped || text.bytes().all(|b| matches!(b, b' '..=b'~')) {
+        return f.write_str(text);
+    }
+    let mut start = 0;
+    for (i, c) in text.char_indices() {
+        if !is_print(c) {
+            f.write_str(&text[start..i])?;
+            write_escape(f, c)?;
+            start = i + c.len_utf8();
+        }
+    }
+    f.write_str(&text[start..])
 }
 
 fn write_missing_newline(f: &mut fmt::Formatter<'_>, line: &str, marker: bool) -> fmt::Result {

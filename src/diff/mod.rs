@@ -36,6 +36,13 @@ use hunks::{HunkStyle, Window};
 /// patch for `kyaml`'s output, as `kyaml diff` prints), and the input
 /// language of both sides ([`input`], [`inputs`], [`schema`]; default JSON).
 ///
+/// In the value form, which is read (a test's failure, a log), each
+/// character that prints nothing is written as its YAML escape: a TAB as
+/// `\t`, a no-break space as `\_`, a zero-width space as `\u200b`, in
+/// strings and in comments alike (where KYAML writes a TAB raw: a folded
+/// string's lines, a comment). The document form is a patch, so its lines
+/// are the renderings' own bytes.
+///
 /// ```
 /// let old = r#"{"spec": {"replicas": 2, "image": "nginx:1.25"}}"#;
 /// let new = r#"{"spec": {"replicas": 3, "image": "nginx:1.25"}}"#;
@@ -96,8 +103,8 @@ impl<'a> Diff<'a> {
     /// `&Vec<u8>`, ...), with the default options.
     pub fn new<L, R>(left: &'a L, right: &'a R) -> Diff<'a>
     where
-        L: AsRef<[u8]> + ?Sized,
-        R: AsRef<[u8]> + ?Sized,
+        L: crate::Text + ?Sized,
+        R: crate::Text + ?Sized,
     {
         Diff {
             left: left.as_ref(),
@@ -301,6 +308,7 @@ impl fmt::Display for Diff<'_> {
                     .any(|t| t.get(3..).is_some_and(|t| t.contains("\n---\n"))),
             paths: true,
             eof_marker: self.is_document(),
+            escaped: !self.is_document(),
         };
         window.write(f, self.labels, style)
     }
@@ -362,6 +370,7 @@ impl fmt::Display for LineDiff<'_> {
             documents: false,
             paths: false,
             eof_marker: true,
+            escaped: false,
         };
         window.write(f, self.labels, style)
     }
@@ -377,11 +386,40 @@ pub fn assert_kyaml_eq_impl<L, R>(
     unordered: bool,
     message: Option<fmt::Arguments<'_>>,
 ) where
-    L: AsRef<[u8]> + ?Sized,
-    R: AsRef<[u8]> + ?Sized,
+    L: crate::Text + ?Sized,
+    R: crate::Text + ?Sized,
 {
     let diff = Diff::new(left, right).unordered(unordered);
-    fail_unless_equal(diff.is_equal(), diff, unordered, message);
+    let order_only = || diff.unordered(true).is_equal();
+    let order = || Order::of(unordered, order_only, "unordered");
+    fail_unless_equal(diff.is_equal(), diff, order, message);
+}
+
+/// How [`fail_unless_equal`]'s first line speaks of key order.
+pub(crate) enum Order {
+    /// Maps were compared in their order, and differ in more than that.
+    Kept,
+    /// Maps were compared unordered.
+    Ignored,
+    /// Maps were compared in their order and differ in nothing else; the
+    /// arm of `assert_kyaml_eq!` that ignores it.
+    OnlyDifference(&'static str),
+}
+
+impl Order {
+    /// The order of a failed comparison: `order_only` (asked only when the
+    /// maps were ordered) says whether key order is all that differs.
+    pub(crate) fn of(
+        unordered: bool,
+        order_only: impl FnOnce() -> bool,
+        arm: &'static str,
+    ) -> Order {
+        match (unordered, unordered || order_only()) {
+            (true, _) => Order::Ignored,
+            (false, true) => Order::OnlyDifference(arm),
+            (false, false) => Order::Kept,
+        }
+    }
 }
 
 /// Panics with `diff` unless `equal`: the one message of
@@ -390,13 +428,20 @@ pub fn assert_kyaml_eq_impl<L, R>(
 pub(crate) fn fail_unless_equal(
     equal: bool,
     diff: impl fmt::Display,
-    unordered: bool,
+    order: impl FnOnce() -> Order,
     message: Option<fmt::Arguments<'_>>,
 ) {
     if equal {
         return;
     }
-    let how = if unordered { " (maps unordered)" } else { "" };
+    let how = match order() {
+        Order::Kept => String::new(),
+        Order::Ignored => String::from(" (maps unordered)"),
+        Order::OnlyDifference(arm) => alloc::format!(
+            " (only the order of map keys differs, as between two equal `HashMap`s: \
+             `assert_kyaml_eq!({arm}: left, right)` compares maps unordered)"
+        ),
+    };
     match message {
         Some(message) => {
             panic!("assertion `left == right` failed as KYAML{how}: {message}\n{diff}")
@@ -409,7 +454,8 @@ pub(crate) fn fail_unless_equal(
 /// KYAML renderings; on failure, panics like `assert_eq!` with a unified
 /// diff of the two (labels `left` and `right`) as the message.
 ///
-/// The inputs are anything `AsRef<[u8]>` (`&str`, `String`, `Vec<u8>`, ...).
+/// The inputs are text, anything `AsRef<[u8]>` (`&str`, `String`,
+/// `Vec<u8>`, ...; [`Text`](crate::Text)); `Serialize` values take `value:`.
 /// Inputs that differ only as text (white space, `\u00e9` against `é`) are
 /// equal. `assert_kyaml_eq!(unordered: left, right)` compares maps without
 /// regard to key order. A format string and arguments may follow, as for
@@ -418,6 +464,29 @@ pub(crate) fn fail_unless_equal(
 /// With the `serde` feature, `assert_kyaml_eq!(value: left, right)` (and
 /// `value, unordered:`) compares two `Serialize` values the same way, by
 /// their renderings (see `kyaml::value::Diff`).
+///
+/// Maps are compared in the order they come in, as KYAML writes them. A
+/// `HashMap`'s order is not defined, so two equal ones may fail
+/// `value:`; compare them with `value, unordered:`. A failure that key
+/// order alone makes says so on its first line:
+///
+#[cfg_attr(feature = "serde", doc = "```")]
+#[cfg_attr(not(feature = "serde"), doc = "```ignore")]
+/// use std::collections::HashMap;
+/// let ports: HashMap<String, u16> = (0..20).map(|i| (format!("port-{i}"), 8000 + i)).collect();
+/// let same: HashMap<String, u16> = ports.clone().into_iter().collect();
+/// kyaml::assert_kyaml_eq!(value, unordered: ports, same);
+/// // Each HashMap has its own random order: two equal ones rarely agree.
+/// let caught = std::panic::catch_unwind(|| kyaml::assert_kyaml_eq!(value: ports, same));
+/// if let Err(panic) = caught {
+///     let message = panic.downcast::<String>().unwrap();
+///     assert!(message.starts_with(
+///         "assertion `left == right` failed as KYAML (only the order of map keys differs, \
+///          as between two equal `HashMap`s: `assert_kyaml_eq!(value, unordered: left, right)` \
+///          compares maps unordered)\n--- left\n"
+///     ));
+/// }
+/// ```
 ///
 /// ```
 /// kyaml::assert_kyaml_eq!(r#"{"a": [1, 2]}"#, "{\"a\":[1,2]}");

@@ -101,3 +101,24 @@ fn line_helpers() {
     assert_eq!(common_suffix(&long, &other), 299);
     assert_eq!(common_suffix(&long[..10], &long), 0);
 }
+
+#[test]
+fn a_tab_and_other_invisible_characters_show_escaped_in_the_value_form() {
+    // KYAML writes a TAB raw in a folded string's lines and in comments;
+    // a comment may hold any character that prints nothing.
+    let (old, new) = (
+        "s: \"a\\tb\\nc\\n\" #\tx\u{200b}\n",
+        "s: \"a b\\nc\\n\" # x\n",
+    );
+    let diff = Diff::new(old, new).input(Input::Yaml).context(0);
+    assert_eq!(
+        diff.to_string(),
+        "--- left\n+++ right\n@@ -3 +3 @@ s\n-     a\\tb\\n\\\n+     a b\\n\\\n@@ -5 +5 @@ s\n-    \", #\\tx\\u200b\n+    \", # x\n"
+    );
+    let colored = diff.color(true).to_string();
+    assert!(colored.contains("a\x1b[7m\\t\x1b[27mb"), "{colored:?}");
+    assert!(!colored.contains('\t'), "{colored:?}");
+    // The document form is a patch of `kyaml`'s output: its own bytes.
+    let patch = diff.form(Form::Document).to_string();
+    assert!(patch.contains("-     a\tb\\n\\\n"), "{patch:?}");
+}

@@ -24,7 +24,11 @@ pub(crate) use crate::number::write_exponent_form;
 use crate::options::{Form, Options, MAX_DEPTH};
 use crate::scan::{KeyId, Text, Trivia};
 use crate::tiered::{FullRoom, Tiered};
+#[cfg(feature = "alloc")]
+pub(crate) use string::write_escape;
 pub(crate) use string::Layout;
+#[cfg(feature = "alloc")]
+pub(crate) use unicode::is_print;
 
 /// The container is a list (else a map).
 const LIST: u8 = 1;

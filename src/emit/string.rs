@@ -165,7 +165,7 @@ fn write_char<W: Write + ?Sized>(out: &mut W, c: char, layout: Layout) -> Result
 }
 
 /// Writes the YAML escape for a character that cannot appear as itself.
-fn write_escape<W: Write + ?Sized>(out: &mut W, c: char) -> Result {
+pub(crate) fn write_escape<W: Write + ?Sized>(out: &mut W, c: char) -> Result {
     let named = match c {
         '"' => "\\\"",
         '\\' => "\\\\",

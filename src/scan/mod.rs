@@ -49,3 +49,29 @@ pub(crate) use self::yaml::stream::{streams as yaml_streams, warnings, Noted, St
 pub(crate) use self::yaml::syntax_events as yaml_syntax_events;
 #[cfg(feature = "std")]
 pub(crate) use self::yaml_frame::{FrameEnd, YamlFramer};
+
+/// Whether JSON input whose syntax error is at `offset` looks like YAML,
+/// by the guess the `kyaml` command makes of an input's language
+/// (`cli::language`): its first value does not open as JSON's documents
+/// do ([`opens_as_json`]), and the error is on that value's line, line
+/// feed included (the line is no JSON, or a start of it cut off). Reads no
+/// further than that line; only an error's message asks. A stream, which
+/// sees one document at a time, asks the same on lines.
+pub(crate) fn looks_like_yaml(input: &[u8], offset: usize) -> bool {
+    let rest = input.strip_prefix("\u{FEFF}".as_bytes()).unwrap_or(input);
+    let skipped = input.len() - rest.len();
+    let Some(start) = rest.iter().position(|b| !b.is_ascii_whitespace()) else {
+        return false;
+    };
+    let first_line_end = rest[start..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(input.len(), |end| skipped + start + end);
+    !opens_as_json(rest[start]) && offset <= first_line_end
+}
+
+/// Whether a first value that opens with `byte` is taken for JSON by the
+/// guess of [`looks_like_yaml`]: a map, a list or a string.
+pub(crate) fn opens_as_json(byte: u8) -> bool {
+    matches!(byte, b'{' | b'[' | b'"')
+}

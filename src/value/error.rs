@@ -1,24 +1,19 @@
-//! [`Error`]: why a value has no KYAML.
+//! Why a value has no KYAML: the serializer's own small error, and its
+//! turning into the crate's one [`Error`](crate::Error) at the entry points.
 
 use alloc::string::String;
 use core::fmt;
 
 use crate::error::ErrorKind;
 
-/// Why a value has no KYAML: its [`ErrorKind`] and a message.
-///
-/// ```
-/// use std::collections::BTreeMap;
-/// let map = BTreeMap::from([((1, 2), "a tuple key")]);
-/// let err = kyaml::value::to_string(&map).unwrap_err();
-/// assert_eq!(err.kind(), kyaml::ErrorKind::Data);
-/// assert_eq!(err.to_string(), "key must be a string");
-/// ```
-#[derive(Clone, PartialEq, Eq)]
-pub struct Error(alloc::boxed::Box<Inner>);
+/// The serializer's error: boxed, so that every call of the serializer
+/// returns a pointer's width (the public [`crate::Error`] is as large as a
+/// text error's position and key make it). The entry points turn it into a
+/// [`crate::Error`], which has no position (line and column 0).
+#[derive(Debug)]
+pub(super) struct Error(alloc::boxed::Box<Inner>);
 
-/// Boxed, so that every call of the serializer returns a pointer's width.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Debug)]
 struct Inner {
     kind: ErrorKind,
     message: String,
@@ -44,13 +39,12 @@ impl Error {
             format_args!("duplicate key {key:?}"),
         )
     }
+}
 
-    /// What went wrong: [`ErrorKind::Data`] (a map key serde_json cannot
-    /// write), [`ErrorKind::DuplicateKey`], [`ErrorKind::TooDeep`],
-    /// [`ErrorKind::Write`] (the sink failed) or [`ErrorKind::Custom`]
-    /// (the value's `Serialize` failed).
-    pub fn kind(&self) -> ErrorKind {
-        self.0.kind
+impl From<Error> for crate::Error {
+    fn from(err: Error) -> crate::Error {
+        let Inner { kind, message } = *err.0;
+        crate::Error::in_value(kind, message.into_boxed_str())
     }
 }
 
@@ -60,32 +54,10 @@ impl fmt::Display for Error {
     }
 }
 
-/// `Error(Data, "key must be a string")`.
-impl fmt::Debug for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_tuple("Error")
-            .field(&self.0.kind)
-            .field(&self.0.message)
-            .finish()
-    }
-}
-
 impl core::error::Error for Error {}
 
 impl serde::ser::Error for Error {
     fn custom<T: fmt::Display>(msg: T) -> Error {
         Error::formatted(ErrorKind::Custom, format_args!("{msg}"))
-    }
-}
-
-#[cfg(feature = "std")]
-impl From<Error> for std::io::Error {
-    /// `InvalidData`, or `Other` for a failed sink, with the error inside.
-    fn from(err: Error) -> std::io::Error {
-        let kind = match err.kind() {
-            ErrorKind::Write => std::io::ErrorKind::Other,
-            _ => std::io::ErrorKind::InvalidData,
-        };
-        std::io::Error::new(kind, err)
     }
 }

@@ -4,7 +4,10 @@
 //! These are the JSON-text entry points for your own types: where
 //! [`kyaml::to_string`](crate::to_string) takes JSON text,
 //! `kyaml::value::to_string` takes a value (a `&str` is both, so the two
-//! cannot be one generic function). The output is byte for byte what
+//! cannot be one generic function). As in serde_json, the sink comes
+//! first (`to_writer(writer, &value)`, `to_fmt(out, &value)`), and the
+//! error is the crate's one [`Error`], without a position (line and
+//! column 0). The output is byte for byte what
 //! `serde_json::to_string(&value)` and then [`kyaml::to_string`](crate::to_string)
 //! give, and a value fails exactly where that route fails: map keys that
 //! serde_json cannot write (anything but strings, `char`s, numbers,
@@ -47,7 +50,21 @@ use crate::emit::TextBuf;
 use crate::error::ErrorKind;
 use crate::options::{Form, Input, Options};
 
-pub use self::error::Error;
+/// The crate's one error type, [`kyaml::Error`](crate::Error), under the
+/// name this module's entry points had for it. An error in a value has no
+/// position: [`line`](crate::Error::line) and
+/// [`column`](crate::Error::column) are 0, as serde_json's are for a
+/// serialization error, and `Display` shows the message alone.
+///
+/// ```
+/// use std::collections::BTreeMap;
+/// let map = BTreeMap::from([((1, 2), "a tuple key")]);
+/// let err: kyaml::Error = kyaml::value::to_string(&map).unwrap_err();
+/// assert_eq!((err.kind(), err.line(), err.column()), (kyaml::ErrorKind::Data, 0, 0));
+/// assert_eq!(err.to_string(), "key must be a string");
+/// assert_eq!(format!("{err:?}"), r#"Error(Data, "key must be a string")"#);
+/// ```
+pub use crate::Error;
 
 /// Appends the KYAML of `value` under `opts` to `out`; on an error `out`
 /// is as it was. The one place every entry point of this module goes
@@ -64,7 +81,7 @@ fn render<T: Serialize + ?Sized>(value: &T, opts: Options, out: &mut TextBuf) ->
     if result.is_err() {
         out.truncate(start);
     }
-    result
+    result.map_err(Error::from)
 }
 
 impl Options {
@@ -88,37 +105,37 @@ impl Options {
     /// ```
     /// let mut out = String::from("status: ");
     /// let opts = kyaml::Options::new().compact(true).form(kyaml::Form::Value);
-    /// opts.value_to_fmt(&Some(200), &mut out)?;
+    /// opts.value_to_fmt(&mut out, &Some(200))?;
     /// assert_eq!(out, "status: 200");
     /// # Ok::<(), kyaml::value::Error>(())
     /// ```
     #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
-    pub fn value_to_fmt<T: Serialize + ?Sized, W: fmt::Write + ?Sized>(
+    pub fn value_to_fmt<W: fmt::Write + ?Sized, T: Serialize + ?Sized>(
         &self,
-        value: &T,
         out: &mut W,
+        value: &T,
     ) -> Result<(), Error> {
         let text = self.value_to_string(value)?;
         out.write_str(&text)
-            .map_err(|_| Error::new(ErrorKind::Write, "the output sink failed"))
+            .map_err(|_| Error::in_value(ErrorKind::Write, "the output sink failed".into()))
     }
 
     /// Writes a `Serialize` value to an `io::Write`, in one write, only if
     /// the whole value has KYAML. An error is an `io::Error` whose inner
-    /// error is the [`value::Error`](Error).
+    /// error is the [`Error`].
     ///
     /// ```
     /// let mut out = Vec::new();
-    /// kyaml::Options::new().value_to_writer(&vec!["a"], &mut out)?;
+    /// kyaml::Options::new().value_to_writer(&mut out, &vec!["a"])?;
     /// assert_eq!(out, b"---\n[\n  \"a\",\n]\n");
     /// # Ok::<(), std::io::Error>(())
     /// ```
     #[cfg(feature = "std")]
     #[cfg_attr(docsrs, doc(cfg(all(feature = "serde", feature = "std"))))]
-    pub fn value_to_writer<T: Serialize + ?Sized, W: std::io::Write>(
+    pub fn value_to_writer<W: std::io::Write, T: Serialize + ?Sized>(
         &self,
-        value: &T,
         mut out: W,
+        value: &T,
     ) -> std::io::Result<()> {
         let text = self.value_to_string(value)?;
         out.write_all(text.as_bytes())
@@ -142,37 +159,42 @@ pub fn to_string<T: Serialize + ?Sized>(value: &T) -> Result<String, Error> {
 }
 
 /// Writes a `Serialize` value as KYAML (document form, regular layout)
-/// into any `fmt::Write`. See [`Options::value_to_fmt`].
+/// into any `fmt::Write`, the sink first. See [`Options::value_to_fmt`].
 ///
 /// ```
 /// let mut out = String::new();
-/// kyaml::value::to_fmt(&(), &mut out)?;
+/// kyaml::value::to_fmt(&mut out, &())?;
 /// assert_eq!(out, "---\nnull\n");
 /// # Ok::<(), kyaml::value::Error>(())
 /// ```
-pub fn to_fmt<T: Serialize + ?Sized, W: fmt::Write + ?Sized>(
-    value: &T,
+pub fn to_fmt<W: fmt::Write + ?Sized, T: Serialize + ?Sized>(
     out: &mut W,
+    value: &T,
 ) -> Result<(), Error> {
-    Options::new().value_to_fmt(value, out)
+    Options::new().value_to_fmt(out, value)
 }
 
 /// Writes a `Serialize` value as KYAML (document form, regular layout) to
-/// an `io::Write`. See [`Options::value_to_writer`].
+/// an `io::Write`: the writer first, as `serde_json::to_writer(writer,
+/// &value)`. See [`Options::value_to_writer`].
 ///
 /// ```
+/// #[derive(serde::Serialize)]
+/// struct Scale { replicas: u32, ratio: f64 }
+///
+/// let value = Scale { replicas: 3, ratio: 1.5e300 };
 /// let mut out = Vec::new();
-/// kyaml::value::to_writer(&1.5e300, &mut out)?;
-/// assert_eq!(out, b"---\n1.5e+300\n");
+/// kyaml::value::to_writer(&mut out, &value)?;
+/// assert_eq!(out, b"---\n{\n  replicas: 3,\n  ratio: 1.5e+300,\n}\n");
 /// # Ok::<(), std::io::Error>(())
 /// ```
 #[cfg(feature = "std")]
 #[cfg_attr(docsrs, doc(cfg(all(feature = "serde", feature = "std"))))]
-pub fn to_writer<T: Serialize + ?Sized, W: std::io::Write>(
-    value: &T,
+pub fn to_writer<W: std::io::Write, T: Serialize + ?Sized>(
     out: W,
+    value: &T,
 ) -> std::io::Result<()> {
-    Options::new().value_to_writer(value, out)
+    Options::new().value_to_writer(out, value)
 }
 
 /// Displays a `Serialize` value as a KYAML value: `{}` compact on one line,
@@ -323,5 +345,7 @@ pub fn assert_eq_impl<L: Serialize + ?Sized, R: Serialize + ?Sized>(
     message: Option<fmt::Arguments<'_>>,
 ) {
     let diff = Diff::new(left, right).unordered(unordered);
-    crate::diff::fail_unless_equal(diff.is_equal(), diff, unordered, message);
+    let order_only = || diff.clone().unordered(true).is_equal();
+    let order = || crate::diff::Order::of(unordered, order_only, "value, unordered");
+    crate::diff::fail_unless_equal(diff.is_equal(), &diff, order, message);
 }

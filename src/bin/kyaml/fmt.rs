@@ -426,8 +426,8 @@ fn dress_yaml<W: Write>(
     // One copy of the library's writing for every writer.
     let writer: &mut dyn Write = &mut dressed;
     match all_or_nothing {
-        true => opts.to_writer_all_or_nothing(input, writer, warnings)?,
-        false => opts.to_writer_with_warnings(input, writer, warnings)?,
+        true => opts.to_writer_all_or_nothing(writer, input, warnings)?,
+        false => opts.to_writer_with_warnings(writer, input, warnings)?,
     }
     dressed.finish()
 }
