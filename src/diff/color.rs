@@ -1,10 +1,12 @@
 //! The ANSI colour of a diff (`{:#}`, or `color(true)`): the codes, and a
-//! changed line with its changed words in reverse video.
+//! changed line with its changed words in reverse video; and `write_text`,
+//! a part of a line with what does not print escaped (plain and coloured
+//! lines alike).
 
 use core::fmt;
 
-use super::hunks::write_text;
 use super::words::Word;
+use crate::emit::{is_print, write_escape};
 
 /// Writes `lead` (colour and sign), the line with its changed words in
 /// reverse video (`escaped` as [`write_text`] does), and the reset.
@@ -33,4 +35,23 @@ pub(super) fn write_colored(
         }
     }
     f.write_str("\x1b[0m\n")
+}
+
+/// Writes part of a line; `escaped`, with each character that does not
+/// print (`emit::is_print`: a TAB, a control, a format character, a space
+/// other than U+0020) as its YAML escape, as the encoder writes it in a
+/// string.
+pub(super) fn write_text(f: &mut fmt::Formatter<'_>, text: &str, escaped: bool) -> fmt::Result {
+    if !escaped || text.bytes().all(|b| matches!(b, b' '..=b'~')) {
+        return f.write_str(text);
+    }
+    let mut start = 0;
+    for (i, c) in text.char_indices() {
+        if !is_print(c) {
+            f.write_str(&text[start..i])?;
+            write_escape(f, c)?;
+            start = i + c.len_utf8();
+        }
+    }
+    f.write_str(&text[start..])
 }

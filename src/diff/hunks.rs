@@ -6,11 +6,10 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
-use super::color::write_colored;
+use super::color::{write_colored, write_text};
 use super::myers::{self, Budget, Interner, Span};
 use super::path::PathWalker;
 use super::words::{changed_words, Word};
-use crate::emit::{is_print, write_escape};
 
 /// How to write the hunks.
 #[derive(Clone, Copy)]
@@ -332,25 +331,6 @@ fn write_line(f: &mut fmt::Formatter<'_>, sign: &str, line: &str, style: HunkSty
     write_text(f, body(line), style.escaped)?;
     f.write_char('\n')?;
     write_missing_newline(f, line, style.eof_marker)
-}
-
-/// Writes part of a line; `escaped`, with each character that does not
-/// print (`emit::is_print`: a TAB, a control, a format character, a space
-/// other than U+0020) as its YAML escape, as the encoder writes it in a
-/// string.
-pub(super) fn write_text(f: &mut fmt::Formatter<'_>, text: &str, escaped: bool) -> fmt::Result {
-    if !escaped || text.bytes().all(|b| matches!(b, b' '..=b'~')) {
-        return f.write_str(text);
-    }
-    let mut start = 0;
-    for (i, c) in text.char_indices() {
-        if !is_print(c) {
-            f.write_str(&text[start..i])?;
-            write_escape(f, c)?;
-            start = i + c.len_utf8();
-        }
-    }
-    f.write_str(&text[start..])
 }
 
 fn write_missing_newline(f: &mut fmt::Formatter<'_>, line: &str, marker: bool) -> fmt::Result {

@@ -41,10 +41,10 @@ impl Error {
     }
 }
 
-impl From<Error> for crate::Error {
-    fn from(err: Error) -> crate::Error {
+impl From<Error> for crate::error::Error {
+    fn from(err: Error) -> crate::error::Error {
         let Inner { kind, message } = *err.0;
-        crate::Error::in_value(kind, message.into_boxed_str())
+        crate::error::Error::in_value(kind, message.into_boxed_str())
     }
 }
 

@@ -64,7 +64,7 @@ use crate::options::{Form, Input, Options};
 /// assert_eq!(err.to_string(), "key must be a string");
 /// assert_eq!(format!("{err:?}"), r#"Error(Data, "key must be a string")"#);
 /// ```
-pub use crate::Error;
+pub use crate::error::Error;
 
 /// Appends the KYAML of `value` under `opts` to `out`; on an error `out`
 /// is as it was. The one place every entry point of this module goes
