@@ -67,6 +67,8 @@ pub(crate) struct Args<I> {
     inline: Option<String>,
     /// The last flag, for messages.
     flag: String,
+    /// Whether `--schema` was given (`kyaml fmt`: the reading is settled).
+    pub(crate) schema_given: bool,
 }
 
 impl<I: Iterator<Item = OsString>> Args<I> {
@@ -77,6 +79,7 @@ impl<I: Iterator<Item = OsString>> Args<I> {
             flags_done: false,
             inline: None,
             flag: String::new(),
+            schema_given: false,
         }
     }
 
@@ -184,6 +187,7 @@ impl<I: Iterator<Item = OsString>> Args<I> {
                 return Err(ExitCode::SUCCESS);
             }
             ("--schema", _) => {
+                self.schema_given = true;
                 let what = "kubectl or yaml-1.2";
                 *opts = match self.value(what)?.as_str() {
                     "kubectl" => opts.schema(kyaml::Schema::Kubectl),
@@ -351,9 +355,20 @@ pub(crate) fn read_language(
 /// Prints warnings, one `NAME:LINE:COLUMN: warning: MESSAGE` line each,
 /// through one buffer: a file with a warning on every line must not cost a
 /// system call a line.
+///
+/// Aliases and merges expanded, and what only YAML 1.1 readers other
+/// than kubectl read otherwise, are not said here: they matter to a file
+/// whose reading is not settled, which `kyaml fmt` leaves as written
+/// (saying why), not to input read as kubectl reads it.
 pub(crate) fn warn<'a>(name: &str, warnings: impl IntoIterator<Item = &'a kyaml::Warning>) {
     let mut err = io::BufWriter::new(io::stderr().lock());
-    for warning in warnings {
+    let said = |w: &&kyaml::Warning| {
+        !matches!(
+            w.kind,
+            kyaml::WarningKind::Expanded | kyaml::WarningKind::Yaml11Readers
+        )
+    };
+    for warning in warnings.into_iter().filter(said) {
         let _ = writeln!(
             err,
             "{name}:{}:{}: warning: {}",

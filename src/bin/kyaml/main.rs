@@ -14,6 +14,7 @@ use cli::{Args, Tool};
 
 mod attrs;
 mod cli;
+mod config;
 mod diff;
 mod fmt;
 mod leftover;
