@@ -294,3 +294,32 @@ fn a_markdown_block_that_is_not_safe_is_left_as_written() {
     assert!(text(&out.stderr)
         .starts_with("README.md:4:1: this YAML block is left as written: plain scalar 'on'"));
 }
+
+/// A file is read as kubectl reads it only if every document (empty ones
+/// aside) is a map with `apiVersion` and `kind` at its top.
+#[test]
+fn only_files_of_kubernetes_objects_get_kubectls_reading() {
+    let object = "apiVersion: v1\nkind: ConfigMap\ndata: {x: on}\n";
+    for (input, formatted) in [
+        (format!("{object}---\n"), true),
+        (format!("# c\n---\n{object}---\n{object}"), true),
+        (format!("{object}---\nname: on\n"), false),
+        (
+            "metadata: {kind: x, apiVersion: y}\nx: on\n".to_owned(),
+            false,
+        ),
+        ("[apiVersion, kind, on]\n".to_owned(), false),
+        ("\"apiVersion\": \"kind: x\"\nx: on\n".to_owned(), false),
+    ] {
+        let out = kyaml(&["fmt"]).stdin(&input).output();
+        assert_eq!(out.status.code(), Some(0));
+        let stdout = text(&out.stdout);
+        match formatted {
+            true => assert!(stdout.contains("x: true,"), "{input}\n{stdout}"),
+            false => {
+                assert_eq!(stdout, input);
+                assert!(text(&out.stderr).contains(": left as written: "));
+            }
+        }
+    }
+}

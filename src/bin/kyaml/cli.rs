@@ -15,9 +15,10 @@ A flag's value may follow it (`--schema yaml-1.2`) or be joined to it with
 `=` (`--schema=yaml-1.2`).
 
 Exit status: 0 on success; 1 when `kyaml diff` finds a difference, when
-`kyaml fmt --check` finds a file to format, or when `kyaml fmt -w` leaves
-a file that changed while it was being formatted; 2 when an input cannot
-be read or is invalid, or on a bad command line.
+`kyaml fmt --check` finds a file to format or one left as written (its
+YAML 1.1 and 1.2 readings disagree), or when `kyaml fmt -w` leaves a file
+that changed while it was being formatted; 2 when an input cannot be read
+or is invalid, or on a bad command line or configuration.
 ";
 
 /// Exit status 1: a difference found (not a failure of the tool).

@@ -243,12 +243,14 @@ impl Config {
                         "`schema` is a schema name, or a map of globs to schema names",
                     ))
                 }
-                (other, _) => return Err(at(
-                    other,
-                    &format!(
+                (other, _) => {
+                    return Err(at(
+                        other,
+                        &format!(
                         "unknown setting `{other}` (the settings are exclude, schema and markdown)"
                     ),
-                )),
+                    ))
+                }
             }
         }
         Ok(config)

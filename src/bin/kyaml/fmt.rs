@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::cli::{self, Args, Tool};
-use crate::config::{Configs, Data};
+use crate::config::Configs;
 use crate::leftover;
 use crate::markdown;
 use crate::replace::{self, Replacement, Stamp};
@@ -381,15 +381,13 @@ fn rewrite_yaml(
 /// nothing of an invalid file is printed (the library's
 /// `to_writer_all_or_nothing`: a file of several documents is checked
 /// whole before the first is written, a second reading). A file whose
-/// reading is not settled is formatted whole first, and printed as
-/// written if it is left so.
+/// reading is not settled has its warnings read first (one more reading,
+/// streamed: memory stays bounded), and is printed as written if it is
+/// left so.
 fn print_yaml(name: &str, input: &[u8], reading: Reading) -> Result<(), Failed> {
-    if !reading.settled {
-        let text = match format_whole(name, input, FileKind::Yaml, reading) {
-            Err(Failed::Left) => input.to_vec(),
-            text => text?,
-        };
-        return to_stdout(|out| out.write_all(&text));
+    if let Some(why) = left_as_written(input, reading, &reading.opts.warnings(input)) {
+        say_left(name, why, "left as written");
+        return to_stdout(|out| out.write_all(input));
     }
     let out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut out = write_yaml(name, input, reading, out, true, stdout_failed)?;
@@ -513,32 +511,107 @@ fn left_as_written<'w>(
 
 /// Whether every document of the YAML `input` (at least one; empty ones
 /// aside) is a Kubernetes object: a map with `apiVersion` and `kind`,
-/// which kubectl reads. Read from its compact KYAML (one document a line).
+/// which kubectl reads. Read from its compact KYAML, streamed through
+/// [`TopKeys`] (memory stays bounded whatever the input's size).
 fn kubernetes_objects(input: &[u8], opts: kyaml::Options) -> bool {
-    let mut compact = Vec::new();
+    let mut keys = TopKeys::default();
     let mut warnings = Vec::new();
     let opts = opts.compact(true);
-    if opts
-        .to_writer_with_warnings(input, &mut compact, &mut warnings)
-        .is_err()
-    {
-        return false;
-    }
-    let text = String::from_utf8_lossy(&compact);
-    let mut objects = 0;
-    for document in text.lines().filter(|line| *line != "---") {
-        match Data::parse(document) {
-            Some(Data::Map(entries))
-                if entries.iter().any(|(k, _)| k == "apiVersion")
-                    && entries.iter().any(|(k, _)| k == "kind") =>
-            {
-                objects += 1;
+    opts.to_writer_with_warnings(input, &mut keys, &mut warnings)
+        .is_ok()
+        && !keys.other
+        && keys.objects > 0
+}
+
+/// A writer of compact KYAML (a `---` line, then each document on one
+/// line: strings escape their line feeds) that keeps only whether each
+/// document is a map with the top-level keys `apiVersion` and `kind`.
+#[derive(Default)]
+struct TopKeys {
+    objects: usize,
+    /// Some document so far was neither such a map nor null.
+    other: bool,
+    /// The first byte of the current line, if any yet.
+    first: Option<u8>,
+    depth: usize,
+    in_string: bool,
+    escaped: bool,
+    /// Reading a key of the top-level map, and its bytes so far (only
+    /// the short ones matter).
+    at_key: bool,
+    key: Vec<u8>,
+    api_version: bool,
+    kind: bool,
+}
+
+impl TopKeys {
+    fn byte(&mut self, b: u8) {
+        let Some(first) = self.first else {
+            self.first = Some(b);
+            self.depth = usize::from(b == b'{');
+            self.at_key = b == b'{';
+            return;
+        };
+        if b == b'\n' {
+            match first {
+                b'{' if self.api_version && self.kind => self.objects += 1,
+                b'-' | b'n' => {}
+                _ => self.other = true,
             }
-            Some(Data::Null) => {}
-            _ => return false,
+            *self = TopKeys {
+                objects: self.objects,
+                other: self.other,
+                ..TopKeys::default()
+            };
+            return;
+        }
+        if first != b'{' {
+            return;
+        }
+        if self.in_string {
+            match (self.escaped, b) {
+                (true, _) => self.escaped = false,
+                (false, b'\\') => self.escaped = true,
+                (false, b'"') => self.in_string = false,
+                _ => {}
+            }
+            if self.at_key && self.key.len() < 16 {
+                self.key.push(b);
+            }
+            return;
+        }
+        match b {
+            b'"' => self.in_string = true,
+            b'{' | b'[' => self.depth += 1,
+            b'}' | b']' => self.depth = self.depth.saturating_sub(1),
+            b',' if self.depth == 1 => {
+                self.at_key = true;
+                self.key.clear();
+            }
+            b':' if self.depth == 1 && self.at_key => {
+                let key = self.key.trim_ascii();
+                let key = key.strip_suffix(b"\"").unwrap_or(key);
+                self.api_version |= key == b"apiVersion";
+                self.kind |= key == b"kind";
+                self.at_key = false;
+            }
+            _ if self.at_key && self.key.len() < 16 => self.key.push(b),
+            _ => {}
         }
     }
-    objects > 0
+}
+
+impl Write for TopKeys {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        for &b in buf {
+            self.byte(b);
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 /// Says that `name` (or a block of it) is left as written, and why:
