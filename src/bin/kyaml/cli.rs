@@ -70,6 +70,9 @@ pub(crate) struct Args<I> {
     flag: String,
     /// Whether `--schema` was given (`kyaml fmt`: the reading is settled).
     pub(crate) schema_given: bool,
+    /// The value kept in `inline` is the rest of a cluster of short
+    /// flags (`-wd`): more flags, unless the last flag takes it.
+    cluster: bool,
 }
 
 impl<I: Iterator<Item = OsString>> Args<I> {
@@ -81,6 +84,7 @@ impl<I: Iterator<Item = OsString>> Args<I> {
             inline: None,
             flag: String::new(),
             schema_given: false,
+            cluster: false,
         }
     }
 
@@ -88,6 +92,13 @@ impl<I: Iterator<Item = OsString>> Args<I> {
     /// does not take.
     fn next_arg(&mut self) -> Result<Option<Arg>, ExitCode> {
         if let Some(value) = self.inline.take() {
+            let mut rest = value.chars();
+            if let (true, Some(c)) = (self.cluster, rest.next()) {
+                // `-wd`: `-w`, then `-d`.
+                self.flag = format!("-{c}");
+                self.inline = Some(rest.as_str().to_owned()).filter(|r| !r.is_empty());
+                return Ok(Some(Arg::Flag(self.flag.clone())));
+            }
             return Err(self.tool.usage(format_args!(
                 "`{}` takes no value, not `{value}`",
                 self.flag
@@ -104,14 +115,14 @@ impl<I: Iterator<Item = OsString>> Args<I> {
             Some(flag) if !self.flags_done && flag.starts_with('-') && flag != "-" => flag,
             _ => return Ok(Some(Arg::Operand(arg))),
         };
+        let cluster = !flag.starts_with("--") && flag.len() > 2 && flag.is_char_boundary(2);
         let (name, inline) = match flag.split_once('=') {
             Some((name, value)) if name.starts_with("--") => (name, Some(value.to_owned())),
-            // `-U3`: a short flag and its value in one.
-            _ if !flag.starts_with("--") && flag.len() > 2 && flag.is_char_boundary(2) => {
-                (&flag[..2], Some(flag[2..].to_owned()))
-            }
+            // `-U3`: a short flag and its value in one; `-wd`: two flags.
+            _ if cluster => (&flag[..2], Some(flag[2..].to_owned())),
             _ => (flag, None),
         };
+        self.cluster = cluster;
         self.flag = name.to_owned();
         self.inline = inline;
         Ok(Some(Arg::Flag(name.to_owned())))

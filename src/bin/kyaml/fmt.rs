@@ -4,7 +4,7 @@
 //! Line ends and a byte order mark are kept.
 
 use std::ffi::OsString;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -52,12 +52,14 @@ and a byte order mark is kept.
 Options:
       --check            write nothing; list each file that would change,
                          and exit 1 if any would (for CI and pre-commit)
-  -w, --write            rewrite each file that changes (see the README:
-                         never lost; mode, owner, ACLs and attributes
-                         kept; a file this user may not write refused,
-                         exit 2; one changed meanwhile left, exit 1)
+  -w, --write            rewrite each file that changes, and list it (see
+                         the README: never lost; mode, owner, ACLs and
+                         attributes kept; a file this user may not write
+                         refused, exit 2; one changed meanwhile left, exit 1)
   -d, --diff             print a unified diff of each file that would change
-                         (applies with `patch`)
+                         (applies with `patch`); exit 0, or with --check 1
+                         if any would change; with -w, rewrite them too
+  -q, --quiet            list no file names (--check and -w)
       --exclude GLOB     leave out the paths a walk meets that GLOB matches
                          (gitignore syntax: `vendor`, `**/zz_generated*`,
                          `docs/**`; repeatable)
@@ -78,12 +80,21 @@ A file that does not parse is reported as FILE:LINE:COLUMN and left as it
 is; the other files are still processed.
 ";
 
+/// What `kyaml fmt` with nothing to read but a terminal says.
+const SHORT_USAGE: &str = "\
+Usage: kyaml fmt [--check | -w | -d] [OPTIONS] PATH ...
+       kyaml fmt [OPTIONS] < FILE        (standard input to standard output)
+Try 'kyaml fmt --help' for more.
+";
+
 /// What to do with each formatted file.
 #[derive(Clone, Copy, Default)]
 struct Mode {
     check: bool,
     write: bool,
     diff: bool,
+    /// `-q`: `--check` and `-w` list no file names.
+    quiet: bool,
 }
 
 /// How `kyaml fmt` went, worst last.
@@ -128,6 +139,7 @@ pub(crate) fn main(args: impl Iterator<Item = OsString>) -> ExitCode {
             "--check" => mode.check = true,
             "-w" | "--write" => mode.write = true,
             "-d" | "--diff" => mode.diff = true,
+            "-q" | "--quiet" => mode.quiet = true,
             "-c" | "--compact" => compact = true,
             "--markdown" => walk.markdown = true,
             "--exclude" => walk.excludes.add(args.value("a glob")?.as_bytes()),
@@ -146,9 +158,15 @@ pub(crate) fn main(args: impl Iterator<Item = OsString>) -> ExitCode {
     if let Some(file) = print_config {
         return show_config(&file, &mut walk, schema_given.then_some(opts));
     }
+    if paths.is_empty() && stdin_path.is_none() && io::stdin().is_terminal() {
+        // Nothing to read but a terminal: say how to use it.
+        eprint!("{}", SHORT_USAGE);
+        return ExitCode::from(cli::TROUBLE);
+    }
     if paths.is_empty() {
         paths.push(PathBuf::from("-"));
     }
+    let no_mode = !(mode.check || mode.write || mode.diff);
     let mut status = Status::Clean;
     let mut found = Found::default();
     for path in &paths {
@@ -157,6 +175,13 @@ pub(crate) fn main(args: impl Iterator<Item = OsString>) -> ExitCode {
             Ok(0) => {
                 TOOL.unreadable(&name, "no YAML files under it");
                 status = Status::Trouble;
+            }
+            // Printing every file of a tree in a row helps no one.
+            Ok(_) if no_mode && path.is_dir() => {
+                return TOOL.usage(format_args!(
+                    "{name} is a directory: add -w to rewrite its files, --check to \
+                     list those that would change, or -d to show the changes"
+                ));
             }
             Ok(_) => {}
             Err(e) => {
@@ -231,7 +256,8 @@ pub(crate) fn main(args: impl Iterator<Item = OsString>) -> ExitCode {
             Err(Failed::Changed) => status = status.max(Status::Unformatted),
             Err(Failed::Left) if mode.check => {
                 status = status.max(Status::Unformatted);
-                if to_stdout(|out| writeln!(out, "{name}")) == Err(Failed::BrokenPipe) {
+                let listed = mode.quiet || mode.diff;
+                if !listed && to_stdout(|out| writeln!(out, "{name}")) == Err(Failed::BrokenPipe) {
                     break;
                 }
             }
@@ -291,14 +317,16 @@ fn format_file(
     // `-w` on a file (standard input has no stamp: it is printed).
     let rewrite = stamp.filter(|_| mode.write);
     let changed = match kind {
-        FileKind::Yaml if mode.check => check_yaml(name, &input, reading)?,
+        FileKind::Yaml if mode.check && !mode.diff => check_yaml(name, &input, reading)?,
         FileKind::Yaml if !mode.diff => match rewrite {
             Some(stamp) => rewrite_yaml(file, name, &input, stamp, reading)?,
             None => print_yaml(name, &input, reading).map(|()| false)?,
         },
         _ => whole_file(file, name, &input, kind, reading, mode, rewrite)?,
     };
-    if mode.check && changed {
+    // Listed like gofmt -l: what `--check` would change, what `-w` changed
+    // (a diff names them itself).
+    if (mode.check || rewrite.is_some()) && changed && !mode.diff && !mode.quiet {
         to_stdout(|out| writeln!(out, "{name}"))?;
     }
     Ok(Outcome {
@@ -322,14 +350,13 @@ fn whole_file(
     let formatted = format_whole(name, input, kind, reading)?;
     let changed = formatted != input;
     match (mode.check, mode.diff, rewrite) {
-        // The caller lists it.
-        (true, _, _) => {}
-        (false, true, _) if changed => {
+        (_, true, _) if changed => {
             let old = String::from_utf8_lossy(input);
             let new = String::from_utf8_lossy(&formatted);
             let diff = kyaml::LineDiff::new(&old, &new).labels(name, name);
             to_stdout(|out| write!(out, "{diff}"))?;
         }
+        // `--check` alone: the caller lists it.
         (false, false, None) => to_stdout(|out| out.write_all(&formatted))?,
         _ => {}
     }
@@ -386,8 +413,11 @@ fn rewrite_yaml(
 /// left so.
 fn print_yaml(name: &str, input: &[u8], reading: Reading) -> Result<(), Failed> {
     if let Some(why) = left_as_written(input, reading, &reading.opts.warnings(input)) {
-        say_left(name, why, "left as written");
-        return to_stdout(|out| out.write_all(input));
+        // An invalid file is reported as such, below.
+        if reading.opts.check(input).is_ok() {
+            say_left(name, why, "left as written");
+            return to_stdout(|out| out.write_all(input));
+        }
     }
     let out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut out = write_yaml(name, input, reading, out, true, stdout_failed)?;
@@ -446,7 +476,15 @@ fn format_whole(
         let (line, column, why) = match cli::invalid(&e) {
             Some(err) => {
                 let line = block.line + err.line() - 1;
-                (line, err.column() + block.indent, err.message().to_string())
+                let mut why = err.message().to_string();
+                // The other place the message names, on the page too.
+                if let Some((l, c)) = err.first_position().or(err.opened_position()) {
+                    why = why.replace(
+                        &format!("line {l}, column {c}"),
+                        &format!("line {}, column {}", block.line + l - 1, c + block.indent),
+                    );
+                }
+                (line, err.column() + block.indent, why)
             }
             None => (block.line, block.indent + 1, cli::in_words(&e)),
         };

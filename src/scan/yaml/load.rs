@@ -558,10 +558,10 @@ impl<'a> Loader<'a> {
                 self.node_done()?;
             }
             Kind::Alias { name } => {
-                self.warn_expanded(at, Some(name));
                 let (role, slot) = (self.role(), self.next_slot());
                 self.attach.node(at, role, None, slot);
                 self.alias(at, name)?;
+                self.warn_expanded(at, Some(name));
                 let key = (role == Role::Key).then_some(slot);
                 self.attach
                     .scalar_done(at + 1 + name.len(), key, self.next_slot());
