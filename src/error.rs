@@ -272,6 +272,7 @@ pub enum WarningKind {
     TagDropped,
     /// An alias replaced by a copy of its anchored node, or a merge key
     /// (`<<`) merged: KYAML has neither, so the output spells them out.
+    /// Only the first of a stream is warned of (memory stays bounded).
     Expanded,
     /// Syntax that YAML 1.2 does not allow but kubectl reads; the KYAML
     /// written is valid everywhere.

@@ -1,7 +1,12 @@
 //! `kyaml fmt`: re-formats YAML (and KYAML) files and the YAML blocks of
 //! Markdown pages as KYAML, comments kept; writes them back (`-w`, see
 //! `replace`), checks them (`--check`) or shows the change (`-d`).
-//! Line ends and a byte order mark are kept.
+//! Line ends and a byte order mark are kept. Also owns which reading a
+//! file gets (SPEC-YAML.md §8): a file of Kubernetes objects kubectl's,
+//! any other one formatted only where the warnings' kinds show its data
+//! the same under YAML 1.1 and 1.2, else left as written
+//! ([`left_as_written`]), unless `--schema` or a `.kyaml.yaml`
+//! (`config.rs`) settles it.
 
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};

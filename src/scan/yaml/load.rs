@@ -378,6 +378,11 @@ pub(super) struct Loader<'a> {
     pub(super) kept_len: usize,
     /// How many open collections are anchored (their items are kept).
     keeping: usize,
+    /// An alias or merge key was warned of: only the first one of a
+    /// stream is (the warning says the output spells them out; one per
+    /// alias would cost memory in proportion to the input, which a
+    /// streamed reading never does).
+    expansion_warned: bool,
 }
 
 // Data errors are printed as they are: each one a sentence.
@@ -430,6 +435,7 @@ impl<'a> Loader<'a> {
             keep: None,
             kept_len: 0,
             keeping: 0,
+            expansion_warned: false,
         }
     }
 
@@ -626,9 +632,12 @@ impl<'a> Loader<'a> {
     }
 
     /// Warns that an alias (`Some` anchor name) or a merge key (`None`)
-    /// is spelled out in the output.
+    /// is spelled out in the output: the first of the stream.
     #[inline(never)]
     fn warn_expanded(&mut self, at: usize, alias: Option<&str>) {
+        if core::mem::replace(&mut self.expansion_warned, true) {
+            return;
+        }
         let message = match alias {
             Some(name) => alloc::format!(
                 "alias *{name} expanded (KYAML has no anchors: the anchored node is written again)"
