@@ -332,7 +332,12 @@ fn format_file(
     // Listed like gofmt -l: what `--check` would change, what `-w` changed
     // (a diff names them itself).
     if (mode.check || rewrite.is_some()) && changed && !mode.diff && !mode.quiet {
-        to_stdout(|out| writeln!(out, "{name}"))?;
+        match to_stdout(|out| writeln!(out, "{name}")) {
+            // `-w` rewrote the file: a list that could not be written is
+            // said (by `to_stdout`), and the run goes on as it went.
+            Err(Failed::Reported) if !mode.check => {}
+            listed => listed?,
+        }
     }
     Ok(Outcome {
         changed,
