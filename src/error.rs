@@ -255,7 +255,48 @@ pub struct Warning {
     pub column: usize,
     /// What is wrong, without the position.
     pub message: alloc::string::String,
+    /// Which kind of warning it is, for a program that acts on it (as
+    /// `kyaml fmt` leaves a file whose reading is not settled as written).
+    pub kind: WarningKind,
 }
+
+/// What a [`Warning`] is about. The list may grow, so it is
+/// `#[non_exhaustive]`.
+///
+/// ```
+/// let yaml = "on: push\nb: &a [1]\nc: *a\n";
+/// let opts = kyaml::Options::new().input(kyaml::Input::Yaml);
+/// let kinds: Vec<_> = opts.warnings(yaml).into_iter().map(|w| w.kind).collect();
+/// assert_eq!(kinds, [kyaml::WarningKind::SchemasDisagree, kyaml::WarningKind::Expanded]);
+/// ```
+#[cfg(feature = "alloc")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum WarningKind {
+    /// A plain scalar that the two schemas read differently (`on`, `yes`,
+    /// `0644`, `1_000`).
+    SchemasDisagree,
+    /// A plain scalar both schemas read alike but YAML 1.1 readers other
+    /// than kubectl (PyYAML) read otherwise than the KYAML written: a
+    /// base-60 number (`1:20`), a date (`2024-01-31`), or a float that
+    /// PyYAML reads as a string (`1e3`).
+    Yaml11Readers,
+    /// A tag that KYAML does not keep (`!Ref`, `!!python/name:x`, `!!set`
+    /// on a map): the data is read as if untagged.
+    TagDropped,
+    /// An alias replaced by a copy of its anchored node, or a merge key
+    /// (`<<`) merged: KYAML has neither, so the output spells them out.
+    /// Only the first of a stream is warned of (memory stays bounded).
+    Expanded,
+    /// Syntax that YAML 1.2 does not allow but kubectl reads; the KYAML
+    /// written is valid everywhere.
+    Lenient,
+}
+
+/// A warning as the YAML loader notes it: the byte offset, the kind and
+/// the message, located later ([`Warning`]).
+#[cfg(feature = "alloc")]
+pub(crate) type NotedWarning = (usize, WarningKind, alloc::string::String);
 
 #[cfg(feature = "alloc")]
 impl fmt::Display for Warning {

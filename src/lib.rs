@@ -308,9 +308,9 @@ pub use diff::assert_kyaml_eq_impl;
 #[cfg(feature = "alloc")]
 pub use diff::{Diff, LineDiff};
 pub use dump::Dump;
-#[cfg(feature = "alloc")]
-pub use error::Warning;
 pub use error::{Error, ErrorKind};
+#[cfg(feature = "alloc")]
+pub use error::{Warning, WarningKind};
 #[cfg(feature = "std")]
 pub use stream::Transcoder;
 

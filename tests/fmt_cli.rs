@@ -72,7 +72,8 @@ fn write_rewrites_changed_files_only() {
         .expect("a time");
     let out = kyaml(&["fmt", "-w", "."]).dir(&dir.0).output();
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stdout), "");
+    // Listed as gofmt -l lists them.
+    assert_eq!(text(&out.stdout), "./messy.yaml\n");
     assert_eq!(dir.read("messy.yaml"), TIDY);
     let after = fs::metadata(&tidy)
         .and_then(|m| m.modified())
@@ -224,4 +225,36 @@ fn diff_of_a_file_without_a_final_line_feed_applies() {
         let formatted = kyaml(&["fmt"]).dir(&dir.0).stdin(input).output();
         assert_eq!(dir.read("a.yaml"), text(&formatted.stdout));
     }
+}
+
+/// Issue 31: `-w` lists what it changed (`-q`: nothing), `--check -d`
+/// shows the diff and exits 1, short flags combine, a directory without
+/// a mode says what to add, and a mistyped subcommand is named.
+#[test]
+fn reporting_like_gofmt_and_prettier() {
+    let dir = Dir::new("report");
+    dir.write("messy.yaml", MESSY);
+    let out = kyaml(&["fmt", "--check", "-d", "messy.yaml"])
+        .dir(&dir.0)
+        .output();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).starts_with("--- messy.yaml\n+++ messy.yaml\n@@ "));
+    assert_eq!(dir.read("messy.yaml"), MESSY);
+    let out = kyaml(&["fmt", "-wq", "messy.yaml"]).dir(&dir.0).output();
+    assert_eq!((out.status.code(), text(&out.stdout)), (Some(0), ""));
+    assert_eq!(dir.read("messy.yaml"), TIDY);
+    dir.write("messy.yaml", MESSY);
+    let out = kyaml(&["fmt", "-wd", "messy.yaml"]).dir(&dir.0).output();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with("--- messy.yaml\n"));
+    assert_eq!(dir.read("messy.yaml"), TIDY);
+    let out = kyaml(&["fmt", "."]).dir(&dir.0).output();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stdout), "");
+    assert!(text(&out.stderr)
+        .starts_with("kyaml fmt: . is a directory: add -w to rewrite its files, --check"));
+    let out = kyaml(&["format", "."]).dir(&dir.0).output();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr)
+        .starts_with("kyaml: unknown subcommand `format` (the subcommands are fmt and diff"));
 }

@@ -953,3 +953,32 @@ fn a_lost_bets_list_replays_as_the_loaded_reader_reads_it() {
         }
     }
 }
+
+/// Each warning says its kind, for a program that acts on it (as `kyaml
+/// fmt` leaves a file whose reading is not settled as written).
+#[test]
+fn warnings_say_their_kind() {
+    use kyaml::WarningKind::*;
+    let opts = kyaml::Options::new().input(kyaml::Input::Yaml);
+    let yaml = "on: 1\nt: !Ref x\nd: &d {a: 1}\nm:\n  <<: *d\nb: 22:22\nc: 2024-01-31\n";
+    let got: Vec<_> = opts
+        .warnings(yaml)
+        .into_iter()
+        .map(|w| (w.line, w.column, w.kind))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (1, 1, SchemasDisagree),
+            (2, 4, TagDropped),
+            // The first alias or merge of the stream only.
+            (5, 3, Expanded),
+            (6, 4, Yaml11Readers),
+            (7, 4, Yaml11Readers),
+        ]
+    );
+    // Replayed by an alias, a scalar is not warned of again.
+    let got = opts.warnings("a: &x on\nb: *x\n");
+    let kinds: Vec<_> = got.iter().map(|w| w.kind).collect();
+    assert_eq!(kinds, [SchemasDisagree, Expanded]);
+}

@@ -15,9 +15,10 @@ A flag's value may follow it (`--schema yaml-1.2`) or be joined to it with
 `=` (`--schema=yaml-1.2`).
 
 Exit status: 0 on success; 1 when `kyaml diff` finds a difference, when
-`kyaml fmt --check` finds a file to format, or when `kyaml fmt -w` leaves
-a file that changed while it was being formatted; 2 when an input cannot
-be read or is invalid, or on a bad command line.
+`kyaml fmt --check` finds a file to format or one left as written (its
+YAML 1.1 and 1.2 readings disagree), or when `kyaml fmt -w` leaves a file
+that changed while it was being formatted; 2 when an input cannot be read
+or is invalid, or on a bad command line or configuration.
 ";
 
 /// Exit status 1: a difference found (not a failure of the tool).
@@ -67,6 +68,11 @@ pub(crate) struct Args<I> {
     inline: Option<String>,
     /// The last flag, for messages.
     flag: String,
+    /// Whether `--schema` was given (`kyaml fmt`: the reading is settled).
+    pub(crate) schema_given: bool,
+    /// The value kept in `inline` is the rest of a cluster of short
+    /// flags (`-wd`): more flags, unless the last flag takes it.
+    cluster: bool,
 }
 
 impl<I: Iterator<Item = OsString>> Args<I> {
@@ -77,6 +83,8 @@ impl<I: Iterator<Item = OsString>> Args<I> {
             flags_done: false,
             inline: None,
             flag: String::new(),
+            schema_given: false,
+            cluster: false,
         }
     }
 
@@ -84,6 +92,13 @@ impl<I: Iterator<Item = OsString>> Args<I> {
     /// does not take.
     fn next_arg(&mut self) -> Result<Option<Arg>, ExitCode> {
         if let Some(value) = self.inline.take() {
+            let mut rest = value.chars();
+            if let (true, Some(c)) = (self.cluster, rest.next()) {
+                // `-wd`: `-w`, then `-d`.
+                self.flag = format!("-{c}");
+                self.inline = Some(rest.as_str().to_owned()).filter(|r| !r.is_empty());
+                return Ok(Some(Arg::Flag(self.flag.clone())));
+            }
             return Err(self.tool.usage(format_args!(
                 "`{}` takes no value, not `{value}`",
                 self.flag
@@ -100,14 +115,14 @@ impl<I: Iterator<Item = OsString>> Args<I> {
             Some(flag) if !self.flags_done && flag.starts_with('-') && flag != "-" => flag,
             _ => return Ok(Some(Arg::Operand(arg))),
         };
+        let cluster = !flag.starts_with("--") && flag.len() > 2 && flag.is_char_boundary(2);
         let (name, inline) = match flag.split_once('=') {
             Some((name, value)) if name.starts_with("--") => (name, Some(value.to_owned())),
-            // `-U3`: a short flag and its value in one.
-            _ if !flag.starts_with("--") && flag.len() > 2 && flag.is_char_boundary(2) => {
-                (&flag[..2], Some(flag[2..].to_owned()))
-            }
+            // `-U3`: a short flag and its value in one; `-wd`: two flags.
+            _ if cluster => (&flag[..2], Some(flag[2..].to_owned())),
             _ => (flag, None),
         };
+        self.cluster = cluster;
         self.flag = name.to_owned();
         self.inline = inline;
         Ok(Some(Arg::Flag(name.to_owned())))
@@ -184,6 +199,7 @@ impl<I: Iterator<Item = OsString>> Args<I> {
                 return Err(ExitCode::SUCCESS);
             }
             ("--schema", _) => {
+                self.schema_given = true;
                 let what = "kubectl or yaml-1.2";
                 *opts = match self.value(what)?.as_str() {
                     "kubectl" => opts.schema(kyaml::Schema::Kubectl),
@@ -351,9 +367,20 @@ pub(crate) fn read_language(
 /// Prints warnings, one `NAME:LINE:COLUMN: warning: MESSAGE` line each,
 /// through one buffer: a file with a warning on every line must not cost a
 /// system call a line.
+///
+/// Aliases and merges expanded, and what only YAML 1.1 readers other
+/// than kubectl read otherwise, are not said here: they matter to a file
+/// whose reading is not settled, which `kyaml fmt` leaves as written
+/// (saying why), not to input read as kubectl reads it.
 pub(crate) fn warn<'a>(name: &str, warnings: impl IntoIterator<Item = &'a kyaml::Warning>) {
     let mut err = io::BufWriter::new(io::stderr().lock());
-    for warning in warnings {
+    let said = |w: &&kyaml::Warning| {
+        !matches!(
+            w.kind,
+            kyaml::WarningKind::Expanded | kyaml::WarningKind::Yaml11Readers
+        )
+    };
+    for warning in warnings.into_iter().filter(said) {
         let _ = writeln!(
             err,
             "{name}:{}:{}: warning: {}",

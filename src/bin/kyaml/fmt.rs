@@ -1,14 +1,20 @@
 //! `kyaml fmt`: re-formats YAML (and KYAML) files and the YAML blocks of
 //! Markdown pages as KYAML, comments kept; writes them back (`-w`, see
 //! `replace`), checks them (`--check`) or shows the change (`-d`).
-//! Line ends and a byte order mark are kept.
+//! Line ends and a byte order mark are kept. Also owns which reading a
+//! file gets (SPEC-YAML.md §8): a file of Kubernetes objects kubectl's,
+//! any other one formatted only where the warnings' kinds show its data
+//! the same under YAML 1.1 and 1.2, else left as written
+//! ([`left_as_written`]), unless `--schema` or a `.kyaml.yaml`
+//! (`config.rs`) settles it.
 
 use std::ffi::OsString;
-use std::io::{self, BufRead, Read, Write};
+use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::cli::{self, Args, Tool};
+use crate::config::Configs;
 use crate::leftover;
 use crate::markdown;
 use crate::replace::{self, Replacement, Stamp};
@@ -24,6 +30,21 @@ Without PATH, or for `-`, reads standard input and writes standard output,
 each document as soon as it is complete (an invalid one is reported, and
 the documents before it are written).
 
+Which reading: a file whose documents are Kubernetes objects (each a map
+with `apiVersion` and `kind`) is read as kubectl reads it. Any other file
+(a CI workflow, compose, mkdocs, GitLab CI, Helm values) is formatted only
+if its data is the same under YAML 1.1 (kubectl, PyYAML) and YAML 1.2, and
+it has no tag KYAML drops and no alias or merge key (`<<`) it would spell
+out; else it is left byte for byte as written, and one line says why:
+  FILE:LINE:COL: left as written: plain scalar 'on' is ...; quote it, or set its schema
+`--check` counts such a file as one to fix (exit 1). A schema named by
+--schema, or for the file in a .kyaml.yaml, settles the reading.
+
+Configuration: the .kyaml.yaml nearest each file (in its directory or
+above) applies: `exclude: [GLOB, ...]` (gitignore globs, relative to it;
+files named on the command line too), `schema: NAME` or `schema: {GLOB:
+NAME, ...}` (the last matching glob decides), `markdown: true`.
+
 A directory stands for the *.yaml and *.yml files under it, as git sees
 the tree: files that .gitignore (at any level) or .git/info/exclude
 ignores are left out, and so are hidden directories, symbolic links, and
@@ -38,23 +59,39 @@ and a byte order mark is kept.
 Options:
       --check            write nothing; list each file that would change,
                          and exit 1 if any would (for CI and pre-commit)
-  -w, --write            rewrite each file that changes (see the README:
-                         never lost; mode, owner, ACLs and attributes
-                         kept; a file this user may not write refused,
-                         exit 2; one changed meanwhile left, exit 1)
+  -w, --write            rewrite each file that changes, and list it (see
+                         the README: never lost; mode, owner, ACLs and
+                         attributes kept; a file this user may not write
+                         refused, exit 2; one changed meanwhile left, exit 1)
   -d, --diff             print a unified diff of each file that would change
-                         (applies with `patch`)
+                         (applies with `patch`); exit 0, or with --check 1
+                         if any would change; with -w, rewrite them too
+  -q, --quiet            list no file names (--check and -w)
       --exclude GLOB     leave out the paths a walk meets that GLOB matches
                          (gitignore syntax: `vendor`, `**/zz_generated*`,
                          `docs/**`; repeatable)
       --markdown         walks take *.md pages too
-      --schema NAME      how plain scalars read: kubectl (the default) or
-                         yaml-1.2
+      --schema NAME      how plain scalars read in every file: kubectl or
+                         yaml-1.2 (settles the reading: nothing is left
+                         as written for its reading)
+      --stdin-filepath PATH
+                         standard input stands for PATH: its configuration
+                         and reading rules apply, and messages name it
+      --print-config FILE
+                         print what applies to FILE (configuration file,
+                         exclusion, schema, Markdown) and exit
   -c, --compact          one line per document (writes no comments)
   -h, --help             print this help
 
 A file that does not parse is reported as FILE:LINE:COLUMN and left as it
 is; the other files are still processed.
+";
+
+/// What `kyaml fmt` with nothing to read but a terminal says.
+const SHORT_USAGE: &str = "\
+Usage: kyaml fmt [--check | -w | -d] [OPTIONS] PATH ...
+       kyaml fmt [OPTIONS] < FILE        (standard input to standard output)
+Try 'kyaml fmt --help' for more.
 ";
 
 /// What to do with each formatted file.
@@ -63,6 +100,8 @@ struct Mode {
     check: bool,
     write: bool,
     diff: bool,
+    /// `-q`: `--check` and `-w` list no file names.
+    quiet: bool,
 }
 
 /// How `kyaml fmt` went, worst last.
@@ -76,6 +115,16 @@ enum Status {
 
 const TOOL: Tool = Tool("kyaml fmt");
 
+/// How a file is read: its options, and whether its reading is settled
+/// (a schema named on the command line or in a configuration). A file
+/// whose reading is not settled is read as kubectl reads it, and left as
+/// written where that is not safe ([`left_as_written`]).
+#[derive(Clone, Copy)]
+struct Reading {
+    opts: kyaml::Options,
+    settled: bool,
+}
+
 /// Runs `kyaml fmt` with the arguments after `fmt`.
 pub(crate) fn main(args: impl Iterator<Item = OsString>) -> ExitCode {
     let mut args = Args::new(TOOL, args);
@@ -86,12 +135,18 @@ pub(crate) fn main(args: impl Iterator<Item = OsString>) -> ExitCode {
     let mut walk = Walk {
         excludes: Rules::default(),
         markdown: false,
+        configs: Configs::default(),
     };
+    let mut stdin_path: Option<PathBuf> = None;
+    let mut print_config: Option<PathBuf> = None;
     let parsed = args.parse(USAGE, &mut opts, None, &mut paths, |flag, args| {
         match flag {
+            "--stdin-filepath" => stdin_path = Some(args.value("a path")?.into()),
+            "--print-config" => print_config = Some(args.value("a file")?.into()),
             "--check" => mode.check = true,
             "-w" | "--write" => mode.write = true,
             "-d" | "--diff" => mode.diff = true,
+            "-q" | "--quiet" => mode.quiet = true,
             "-c" | "--compact" => compact = true,
             "--markdown" => walk.markdown = true,
             "--exclude" => walk.excludes.add(args.value("a glob")?.as_bytes()),
@@ -103,12 +158,22 @@ pub(crate) fn main(args: impl Iterator<Item = OsString>) -> ExitCode {
         return code;
     }
     let opts = opts.compact(compact);
+    let schema_given = args.schema_given;
     if mode.check && mode.write {
         return TOOL.usage("`--check` writes nothing: it cannot go with `--write`");
+    }
+    if let Some(file) = print_config {
+        return show_config(&file, &mut walk, schema_given.then_some(opts));
+    }
+    if paths.is_empty() && stdin_path.is_none() && io::stdin().is_terminal() {
+        // Nothing to read but a terminal: say how to use it.
+        eprint!("{}", SHORT_USAGE);
+        return ExitCode::from(cli::TROUBLE);
     }
     if paths.is_empty() {
         paths.push(PathBuf::from("-"));
     }
+    let no_mode = !(mode.check || mode.write || mode.diff);
     let mut status = Status::Clean;
     let mut found = Found::default();
     for path in &paths {
@@ -117,6 +182,13 @@ pub(crate) fn main(args: impl Iterator<Item = OsString>) -> ExitCode {
             Ok(0) => {
                 TOOL.unreadable(&name, "no YAML files under it");
                 status = Status::Trouble;
+            }
+            // Printing every file of a tree in a row helps no one.
+            Ok(_) if no_mode && path.is_dir() => {
+                return TOOL.usage(format_args!(
+                    "{name} is a directory: add -w to rewrite its files, --check to \
+                     list those that would change, or -d to show the changes"
+                ));
             }
             Ok(_) => {}
             Err(e) => {
@@ -134,7 +206,49 @@ pub(crate) fn main(args: impl Iterator<Item = OsString>) -> ExitCode {
         if settled.skips(file) {
             continue;
         }
-        match format_file(file, *kind, opts, mode) {
+        // Standard input stands for `--stdin-filepath`, if given.
+        let stands_for = match (file.as_os_str() == "-", &stdin_path) {
+            (true, Some(path)) => path,
+            _ => file,
+        };
+        let name = cli::display_name(stands_for);
+        let applied = match stands_for.as_os_str() == "-" {
+            true => None,
+            false => match walk.configs.applied(stands_for, false) {
+                Ok(applied) => Some(applied),
+                Err(message) => {
+                    eprintln!("{}: {message}", TOOL.0);
+                    status = Status::Trouble;
+                    continue;
+                }
+            },
+        };
+        let excluded = applied.as_ref().is_some_and(|a| a.excluded);
+        if excluded && file.as_os_str() != "-" {
+            continue;
+        }
+        let reading = match applied.and_then(|a| a.schema) {
+            _ if schema_given => Reading {
+                opts,
+                settled: true,
+            },
+            Some((schema, _)) => Reading {
+                opts: opts.schema(schema),
+                settled: true,
+            },
+            None => Reading {
+                opts,
+                settled: false,
+            },
+        };
+        if excluded {
+            // Standard input standing for an excluded path: passed through.
+            if pass_through(&name, mode) == Err(Failed::BrokenPipe) {
+                break;
+            }
+            continue;
+        }
+        match format_file(file, &name, *kind, reading, mode) {
             Ok(outcome) => {
                 if outcome.changed && mode.check {
                     status = status.max(Status::Unformatted);
@@ -147,6 +261,14 @@ pub(crate) fn main(args: impl Iterator<Item = OsString>) -> ExitCode {
             }
             Err(Failed::BrokenPipe) => break,
             Err(Failed::Changed) => status = status.max(Status::Unformatted),
+            Err(Failed::Left) if mode.check => {
+                status = status.max(Status::Unformatted);
+                let listed = mode.quiet || mode.diff;
+                if !listed && to_stdout(|out| writeln!(out, "{name}")) == Err(Failed::BrokenPipe) {
+                    break;
+                }
+            }
+            Err(Failed::Left) => {}
             Err(Failed::Reported) => status = Status::Trouble,
         }
     }
@@ -166,11 +288,16 @@ struct Outcome {
 }
 
 /// Why a file was not done.
+#[derive(PartialEq, Eq)]
 enum Failed {
     /// Said on standard error.
     Reported,
     /// It changed while it was formatted: left as it is (said).
     Changed,
+    /// Its reading is not settled and the two readings disagree, or
+    /// formatting would drop a tag or spell out an alias: left as written
+    /// (said, [`left_as_written`]).
+    Left,
     /// Standard output is gone: stop quietly.
     BrokenPipe,
 }
@@ -181,33 +308,50 @@ enum Failed {
 /// needs it whole, and so does a Markdown page (its blocks are small).
 fn format_file(
     file: &Path,
+    name: &str,
     kind: FileKind,
-    opts: kyaml::Options,
+    reading: Reading,
     mode: Mode,
 ) -> Result<Outcome, Failed> {
-    let name = cli::display_name(file);
-    if file.as_os_str() == "-" && kind == FileKind::Yaml && !mode.check && !mode.diff {
-        return stream_yaml(&name, opts);
+    let opts = reading.opts;
+    // Standard input streams, document by document, when its reading is
+    // settled (`--schema`, or a `.kyaml.yaml` for `--stdin-filepath`):
+    // otherwise which reading it gets depends on all of its documents
+    // (SPEC-YAML.md §8), and it is read whole.
+    if file.as_os_str() == "-"
+        && kind == FileKind::Yaml
+        && reading.settled
+        && !mode.check
+        && !mode.diff
+    {
+        return stream_yaml(name, opts);
     }
     let (input, stamp) = match cli::read_whole(file) {
         Ok((input, meta)) => (input, meta.as_ref().map(Stamp::of)),
         Err(e) => {
-            TOOL.unreadable(&name, cli::in_words(&e));
+            TOOL.unreadable(name, cli::in_words(&e));
             return Err(Failed::Reported);
         }
     };
     // `-w` on a file (standard input has no stamp: it is printed).
     let rewrite = stamp.filter(|_| mode.write);
     let changed = match kind {
-        FileKind::Yaml if mode.check => check_yaml(&name, &input, opts)?,
+        FileKind::Yaml if mode.check && !mode.diff => check_yaml(name, &input, reading)?,
         FileKind::Yaml if !mode.diff => match rewrite {
-            Some(stamp) => rewrite_yaml(file, &name, &input, stamp, opts)?,
-            None => print_yaml(&name, &input, opts).map(|()| false)?,
+            Some(stamp) => rewrite_yaml(file, name, &input, stamp, reading)?,
+            None => print_yaml(name, &input, reading).map(|()| false)?,
         },
-        _ => whole_file(file, &name, &input, kind, opts, mode, rewrite)?,
+        _ => whole_file(file, name, &input, kind, reading, mode, rewrite)?,
     };
-    if mode.check && changed {
-        to_stdout(|out| writeln!(out, "{name}"))?;
+    // Listed like gofmt -l: what `--check` would change, what `-w` changed
+    // (a diff names them itself).
+    if (mode.check || rewrite.is_some()) && changed && !mode.diff && !mode.quiet {
+        match to_stdout(|out| writeln!(out, "{name}")) {
+            // `-w` rewrote the file: a list that could not be written is
+            // said (by `to_stdout`), and the run goes on as it went.
+            Err(Failed::Reported) if !mode.check => {}
+            listed => listed?,
+        }
     }
     Ok(Outcome {
         changed,
@@ -272,21 +416,20 @@ fn whole_file(
     name: &str,
     input: &[u8],
     kind: FileKind,
-    opts: kyaml::Options,
+    reading: Reading,
     mode: Mode,
     rewrite: Option<Stamp>,
 ) -> Result<bool, Failed> {
-    let formatted = format_whole(name, input, kind, opts)?;
+    let formatted = format_whole(name, input, kind, reading)?;
     let changed = formatted != input;
     match (mode.check, mode.diff, rewrite) {
-        // The caller lists it.
-        (true, _, _) => {}
-        (false, true, _) if changed => {
+        (_, true, _) if changed => {
             let old = String::from_utf8_lossy(input);
             let new = String::from_utf8_lossy(&formatted);
             let diff = kyaml::LineDiff::new(&old, &new).labels(name, name);
             to_stdout(|out| write!(out, "{diff}"))?;
         }
+        // `--check` alone: the caller lists it.
         (false, false, None) => to_stdout(|out| out.write_all(&formatted))?,
         _ => {}
     }
@@ -297,9 +440,11 @@ fn whole_file(
 }
 
 /// `--check` of a YAML file: whether its text would change.
-fn check_yaml(name: &str, input: &[u8], opts: kyaml::Options) -> Result<bool, Failed> {
+fn check_yaml(name: &str, input: &[u8], reading: Reading) -> Result<bool, Failed> {
     let compared = UntilDifferent::new(input, || Ok(io::sink()));
-    let compared = write_yaml(name, input, opts, compared, false, |e| unwritten(name, e))?;
+    let compared = write_yaml(name, input, reading, compared, false, |e| {
+        unwritten(name, e)
+    })?;
     match compared.finish() {
         Ok(differs) => Ok(differs.is_some()),
         Err(e) => Err(unwritten(name, e)),
@@ -315,12 +460,13 @@ fn rewrite_yaml(
     name: &str,
     input: &[u8],
     stamp: Stamp,
-    opts: kyaml::Options,
+    reading: Reading,
 ) -> Result<bool, Failed> {
     let new_text = || Replacement::start(file, stamp).map(io::BufWriter::new);
     let compared = UntilDifferent::new(input, new_text);
     let failed = |e| not_rewritten(name, e);
-    let compared = write_yaml(name, input, opts, compared, false, failed)?;
+    // Left as written: the temporary file, if started, is dropped.
+    let compared = write_yaml(name, input, reading, compared, false, failed)?;
     let replaced = compared.finish().and_then(|new| match new {
         None => Ok(false),
         Some(new) => {
@@ -334,11 +480,34 @@ fn rewrite_yaml(
 /// Prints a YAML file's text on standard output, if the file is valid:
 /// nothing of an invalid file is printed (the library's
 /// `to_writer_all_or_nothing`: a file of several documents is checked
-/// whole before the first is written, a second reading).
-fn print_yaml(name: &str, input: &[u8], opts: kyaml::Options) -> Result<(), Failed> {
+/// whole before the first is written, a second reading). A file whose
+/// reading is not settled has its warnings read first (one more reading,
+/// streamed: memory stays bounded), and is printed as written if it is
+/// left so.
+fn print_yaml(name: &str, input: &[u8], reading: Reading) -> Result<(), Failed> {
+    if let Some(why) = left_as_written(input, reading, &reading.opts.warnings(input)) {
+        // An invalid file is reported as such, below.
+        if reading.opts.check(input).is_ok() {
+            say_left(name, why, "left as written");
+            return to_stdout(|out| out.write_all(input));
+        }
+    }
     let out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let mut out = write_yaml(name, input, opts, out, true, stdout_failed)?;
+    let mut out = write_yaml(name, input, reading, out, true, stdout_failed)?;
     out.flush().map_err(stdout_failed)
+}
+
+/// Standard input standing for a path its configuration excludes: printed
+/// as it is (nothing in `--check` and `-d`).
+fn pass_through(name: &str, mode: Mode) -> Result<(), Failed> {
+    let (input, _) = cli::read_whole(Path::new("-")).map_err(|e| {
+        TOOL.unreadable(name, cli::in_words(&e));
+        Failed::Reported
+    })?;
+    match mode.check || mode.diff {
+        true => Ok(()),
+        false => to_stdout(|out| out.write_all(&input)),
+    }
 }
 
 /// The new text of a file, whole: a YAML file's, or a Markdown page's
@@ -348,31 +517,47 @@ fn format_whole(
     name: &str,
     input: &[u8],
     kind: FileKind,
-    opts: kyaml::Options,
+    reading: Reading,
 ) -> Result<Vec<u8>, Failed> {
     let page = match kind {
         FileKind::Yaml => {
             let out = Vec::with_capacity(input.len() + input.len() / 4);
-            return write_yaml(name, input, opts, out, false, |e| unwritten(name, e));
+            return write_yaml(name, input, reading, out, false, |e| unwritten(name, e));
         }
         FileKind::Markdown => input,
     };
     Ok(markdown::rewrite(page, |block| {
         let mut warnings = Vec::new();
-        let text = dress_yaml(&block.text, opts, Vec::new(), false, &mut warnings);
+        let text = dress_yaml(&block.text, reading.opts, Vec::new(), false, &mut warnings);
         for warning in &mut warnings {
             warning.line += block.line - 1;
             warning.column += block.indent;
         }
-        cli::warn(name, &warnings);
         let e = match text {
-            Ok(text) => return Some(text),
+            Ok(text) => match left_as_written(&block.text, reading, &warnings) {
+                Some(why) => {
+                    say_left(name, why, "this YAML block is left as written");
+                    return None;
+                }
+                None => {
+                    cli::warn(name, &warnings);
+                    return Some(text);
+                }
+            },
             Err(e) => e,
         };
         let (line, column, why) = match cli::invalid(&e) {
             Some(err) => {
                 let line = block.line + err.line() - 1;
-                (line, err.column() + block.indent, err.message().to_string())
+                let mut why = err.message().to_string();
+                // The other place the message names, on the page too.
+                if let Some((l, c)) = err.first_position().or(err.opened_position()) {
+                    why = why.replace(
+                        &format!("line {l}, column {c}"),
+                        &format!("line {}, column {}", block.line + l - 1, c + block.indent),
+                    );
+                }
+                (line, err.column() + block.indent, why)
             }
             None => (block.line, block.indent + 1, cli::in_words(&e)),
         };
@@ -394,19 +579,204 @@ fn format_whole(
 fn write_yaml<W: Write>(
     name: &str,
     input: &[u8],
-    opts: kyaml::Options,
+    reading: Reading,
     out: W,
     all_or_nothing: bool,
     failed: impl FnOnce(io::Error) -> Failed,
 ) -> Result<W, Failed> {
     let mut warnings = Vec::new();
-    let written = dress_yaml(input, opts, out, all_or_nothing, &mut warnings);
+    let written = dress_yaml(input, reading.opts, out, all_or_nothing, &mut warnings);
     if let Err(Some(err)) = written.as_ref().map_err(cli::invalid) {
         cli::report_invalid_in(name, input, err);
         return Err(Failed::Reported);
     }
+    if written.is_ok() {
+        if let Some(why) = left_as_written(input, reading, &warnings) {
+            say_left(name, why, "left as written");
+            return Err(Failed::Left);
+        }
+    }
     cli::warn(name, &warnings);
     written.map_err(failed)
+}
+
+/// Why a YAML text (a file, or a Markdown block) whose reading is not
+/// settled is left as written: the first of its `warnings` that says its
+/// data would not be the same under YAML 1.1 and YAML 1.2, or that a tag
+/// would be dropped or an alias or merge spelled out (every kind but
+/// [`kyaml::WarningKind::Lenient`]), unless every document is a
+/// Kubernetes object. `None`: it may be written.
+fn left_as_written<'w>(
+    input: &[u8],
+    reading: Reading,
+    warnings: &'w [kyaml::Warning],
+) -> Option<&'w kyaml::Warning> {
+    if reading.settled {
+        return None;
+    }
+    let first = warnings
+        .iter()
+        .find(|w| w.kind != kyaml::WarningKind::Lenient)?;
+    (!kubernetes_objects(input, reading.opts)).then_some(first)
+}
+
+/// Whether every document of the YAML `input` (at least one; empty ones
+/// aside) is a Kubernetes object: a map with `apiVersion` and `kind`,
+/// which kubectl reads. Read from its compact KYAML, streamed through
+/// [`TopKeys`] (memory stays bounded whatever the input's size).
+fn kubernetes_objects(input: &[u8], opts: kyaml::Options) -> bool {
+    let mut keys = TopKeys::default();
+    let mut warnings = Vec::new();
+    let opts = opts.compact(true);
+    opts.to_writer_with_warnings(&mut keys, input, &mut warnings)
+        .is_ok()
+        && !keys.other
+        && keys.objects > 0
+}
+
+/// A writer of compact KYAML (a `---` line, then each document on one
+/// line: strings escape their line feeds) that keeps only whether each
+/// document is a map with the top-level keys `apiVersion` and `kind`.
+#[derive(Default)]
+struct TopKeys {
+    objects: usize,
+    /// Some document so far was neither such a map nor null.
+    other: bool,
+    /// The first byte of the current line, if any yet.
+    first: Option<u8>,
+    depth: usize,
+    in_string: bool,
+    escaped: bool,
+    /// Reading a key of the top-level map, and its bytes so far (only
+    /// the short ones matter).
+    at_key: bool,
+    key: Vec<u8>,
+    api_version: bool,
+    kind: bool,
+}
+
+impl TopKeys {
+    fn byte(&mut self, b: u8) {
+        let Some(first) = self.first else {
+            self.first = Some(b);
+            self.depth = usize::from(b == b'{');
+            self.at_key = b == b'{';
+            return;
+        };
+        if b == b'\n' {
+            match first {
+                b'{' if self.api_version && self.kind => self.objects += 1,
+                b'-' | b'n' => {}
+                _ => self.other = true,
+            }
+            *self = TopKeys {
+                objects: self.objects,
+                other: self.other,
+                ..TopKeys::default()
+            };
+            return;
+        }
+        if first != b'{' {
+            return;
+        }
+        if self.in_string {
+            match (self.escaped, b) {
+                (true, _) => self.escaped = false,
+                (false, b'\\') => self.escaped = true,
+                (false, b'"') => self.in_string = false,
+                _ => {}
+            }
+            if self.at_key && self.key.len() < 16 {
+                self.key.push(b);
+            }
+            return;
+        }
+        match b {
+            b'"' => self.in_string = true,
+            b'{' | b'[' => self.depth += 1,
+            b'}' | b']' => self.depth = self.depth.saturating_sub(1),
+            b',' if self.depth == 1 => {
+                self.at_key = true;
+                self.key.clear();
+            }
+            b':' if self.depth == 1 && self.at_key => {
+                let key = self.key.trim_ascii();
+                let key = key.strip_suffix(b"\"").unwrap_or(key);
+                self.api_version |= key == b"apiVersion";
+                self.kind |= key == b"kind";
+                self.at_key = false;
+            }
+            _ if self.at_key && self.key.len() < 16 => self.key.push(b),
+            _ => {}
+        }
+    }
+}
+
+impl Write for TopKeys {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        for &b in buf {
+            self.byte(b);
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Says that `name` (or a block of it) is left as written, and why:
+/// `NAME:LINE:COLUMN: WHAT: MESSAGE; ...`.
+fn say_left(name: &str, why: &kyaml::Warning, what: &str) {
+    let advice = match why.kind {
+        kyaml::WarningKind::SchemasDisagree | kyaml::WarningKind::Yaml11Readers => {
+            ", or set its schema"
+        }
+        _ => "; set its schema to format it anyway",
+    };
+    eprintln!(
+        "{name}:{}:{}: {what}: {}{advice}",
+        why.line, why.column, why.message
+    );
+}
+
+/// `kyaml fmt --print-config FILE`: what applies to FILE. `given`: the
+/// options of a `--schema` given on the command line.
+fn show_config(file: &Path, walk: &mut Walk, given: Option<kyaml::Options>) -> ExitCode {
+    let is_dir = std::fs::metadata(file).is_ok_and(|m| m.is_dir());
+    let applied = match walk.configs.applied(file, is_dir) {
+        Ok(applied) => applied,
+        Err(message) => {
+            eprintln!("{}: {message}", TOOL.0);
+            return ExitCode::from(cli::TROUBLE);
+        }
+    };
+    let config = applied
+        .config
+        .as_ref()
+        .map_or("none".into(), |c| crate::config::shown(&c.path));
+    let schema = match (given, &applied.schema) {
+        (Some(opts), _) => format!("{} (--schema)", schema_name(opts.yaml_schema())),
+        (None, Some((schema, glob))) => format!("{} (glob {glob:?})", schema_name(*schema)),
+        (None, None) => "not set: kubectl's reading for Kubernetes objects; any other file \
+             is formatted only where YAML 1.1 and 1.2 read it alike"
+            .into(),
+    };
+    let markdown = walk.markdown || applied.config.as_ref().is_some_and(|c| c.markdown);
+    println!("file: {}", cli::display_name(file));
+    println!("config: {config}");
+    println!("excluded: {}", applied.excluded);
+    println!("schema: {schema}");
+    println!("markdown in walks: {markdown}");
+    ExitCode::SUCCESS
+}
+
+/// A schema's name on the command line.
+fn schema_name(schema: kyaml::Schema) -> &'static str {
+    match schema {
+        kyaml::Schema::Yaml12 => "yaml-1.2",
+        _ => "kubectl",
+    }
 }
 
 /// Writes the KYAML of the YAML `input` into `out` through a [`Dressed`]

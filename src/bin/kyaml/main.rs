@@ -6,7 +6,7 @@
 //! three share (arguments, reading, the language guess, messages).
 
 use std::ffi::OsString;
-use std::io::{self, Read, Write};
+use std::io::{self, IsTerminal, Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -14,6 +14,7 @@ use cli::{Args, Tool};
 
 mod attrs;
 mod cli;
+mod config;
 mod diff;
 mod fmt;
 mod leftover;
@@ -61,8 +62,31 @@ fn main() -> ExitCode {
     match args.peek().and_then(|arg| arg.to_str()) {
         Some("diff") => diff::main(args.skip(1)),
         Some("fmt") => fmt::main(args.skip(1)),
+        Some(word) if looks_like_a_subcommand(word) => Tool("kyaml").usage(format_args!(
+            "unknown subcommand `{word}` (the subcommands are fmt and diff; \
+             no file of that name exists either)"
+        )),
+        None if io::stdin().is_terminal() => {
+            // Nothing to read but a terminal: say how to use it.
+            eprint!(
+                "Usage: kyaml [OPTIONS] [FILE ...]   (JSON or YAML in, KYAML out)\n       \
+                 kyaml fmt [--check | -w | -d] PATH ...\n       \
+                 kyaml diff OLD NEW\nTry 'kyaml --help' for more.\n"
+            );
+            ExitCode::from(cli::TROUBLE)
+        }
         _ => convert(args),
     }
+}
+
+/// Whether the first argument is a word that names no file and looks
+/// like a subcommand mistyped (`kyaml format .`): letters and `-` only,
+/// not a flag.
+fn looks_like_a_subcommand(word: &str) -> bool {
+    word.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')
+        && !word.starts_with('-')
+        && !word.is_empty()
+        && !Path::new(word).exists()
 }
 
 /// Runs `kyaml` (the conversion) with its arguments.

@@ -1,6 +1,7 @@
 //! Which files `kyaml fmt` reads under a directory: the walk, as git sees
 //! the tree. `.gitignore` files (nested, with negations) and the
-//! repository's `.git/info/exclude` are honoured, then `--exclude` globs;
+//! repository's `.git/info/exclude` are honoured, then `--exclude` globs,
+//! then the `exclude` of the nearest `.kyaml.yaml` (`config.rs`);
 //! hidden directories, symbolic links and the `templates/` folder of a Helm
 //! chart (a directory holding `Chart.yaml`) are skipped. This module also
 //! owns the glob matching of gitignore patterns.
@@ -9,6 +10,8 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
+
+use crate::config::Configs;
 
 /// What a file is read as.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -52,6 +55,8 @@ pub(crate) struct Walk {
     pub(crate) excludes: Rules,
     /// Whether walks take `*.md` files too (`--markdown`).
     pub(crate) markdown: bool,
+    /// The configuration files met (their `exclude` and `markdown`).
+    pub(crate) configs: Configs,
 }
 
 impl Walk {
@@ -59,7 +64,7 @@ impl Walk {
     /// directory (always read, whatever the rules), else the files the
     /// walk takes under it, in order. Returns how many files to read were
     /// added.
-    pub(crate) fn expand(&self, path: &Path, found: &mut Found) -> io::Result<usize> {
+    pub(crate) fn expand(&mut self, path: &Path, found: &mut Found) -> io::Result<usize> {
         if path.as_os_str() == "-" || !fs::metadata(path)?.is_dir() {
             found.files.push((path.to_path_buf(), FileKind::of(path)));
             if path.as_os_str() != "-" {
@@ -76,7 +81,7 @@ impl Walk {
 
     /// Walks `dir` (absolute) shown as `shown`, under `rules`.
     fn walk_dir(
-        &self,
+        &mut self,
         dir: &Path,
         shown: &Path,
         mut rules: Vec<Rc<Rules>>,
@@ -92,6 +97,8 @@ impl Walk {
             }
         }
         let chart = named("Chart.yaml");
+        let config = self.configs.nearest(dir).map_err(io::Error::other)?;
+        let markdown = self.markdown || config.as_ref().is_some_and(|c| c.markdown);
         for entry in entries {
             let name = entry.file_name();
             let name_text = name.to_string_lossy();
@@ -111,6 +118,7 @@ impl Walk {
                     .excludes
                     .decide(&shown_text(&shown_path), &name_text, is_dir)
                     == Some(true)
+                || config.as_ref().is_some_and(|c| c.excludes(&path, is_dir))
             {
                 continue;
             }
@@ -126,7 +134,7 @@ impl Walk {
             }
             let kind = match Path::new(&name).extension().and_then(|e| e.to_str()) {
                 Some("yaml" | "yml") => FileKind::Yaml,
-                Some("md") if self.markdown => FileKind::Markdown,
+                Some("md") if markdown => FileKind::Markdown,
                 _ => continue,
             };
             if file_type.is_file() {

@@ -9,7 +9,7 @@ use super::number::{
     Float, Int, Number,
 };
 use super::reading::{Refusal, Value, NOT_FINITE, PAST_U128};
-use super::warning::{read_alike, written_alike, Ambiguity};
+use super::warning::{read_alike, written_alike, yaml11_differs, Ambiguity};
 use crate::options::Schema;
 use crate::swar::skip_digits;
 
@@ -215,11 +215,17 @@ pub(crate) fn resolve_plain_warned(
         (Ok(a), Ok(b)) => written_alike(a, b),
         _ => false,
     };
-    let ambiguity = (!same).then_some(Ambiguity {
+    // Both schemas agree: YAML 1.1 readers besides kubectl may not.
+    let yaml11 = match (same, &reading) {
+        (true, Ok(value)) => yaml11_differs(text, value),
+        _ => None,
+    };
+    let ambiguity = (!same || yaml11.is_some()).then_some(Ambiguity {
         text,
         schema,
         reading,
         other,
+        yaml11,
     });
     (reading, ambiguity)
 }

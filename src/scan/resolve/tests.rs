@@ -552,9 +552,43 @@ fn ambiguities() {
         "00",
         "1:20",
     ] {
-        assert_eq!(warn(same, Kubectl), None, "{same}");
-        assert_eq!(warn(same, Yaml12), None, "{same}");
+        let schemas_disagree = |schema| ambiguity(same, schema).filter(|a| a.yaml11.is_none());
+        assert_eq!(schemas_disagree(Kubectl), None, "{same}");
+        assert_eq!(schemas_disagree(Yaml12), None, "{same}");
     }
+}
+
+/// What PyYAML 6 (YAML 1.1) reads where kubectl and YAML 1.2 agree and the
+/// KYAML written reads otherwise to it: each case checked with
+/// `yaml.safe_load`.
+#[test]
+fn yaml11_readers_disagree() {
+    let yaml11 = |text: &str| ambiguity(text, Kubectl).and_then(|a| a.yaml11);
+    // PyYAML: 80, 685230.15, 3723, 620, a date, a datetime, "1e3", "1.5e3".
+    for (text, want) in [
+        ("1:20", Yaml11::Sexagesimal),
+        ("190:20:30.15", Yaml11::Sexagesimal),
+        ("1:2:3", Yaml11::Sexagesimal),
+        ("-1:20", Yaml11::Sexagesimal),
+        ("2024-01-02", Yaml11::Timestamp),
+        ("2001-12-14t21:59:43.10-05:00", Yaml11::Timestamp),
+        ("1e3", Yaml11::NotFloat),
+        ("1.5e3", Yaml11::NotFloat),
+    ] {
+        assert_eq!(yaml11(text), Some(want), "{text}");
+    }
+    // PyYAML reads these as kubectl and YAML 1.2 do (or as KYAML's
+    // spelling of them): "0:30", "08:00", "12:60", 1500.0, 0.5, 1.0, 12.
+    for same in [
+        "0:30", "08:00", "12:60", "1.5e+3", ".5", "1.", "12", "12.5", "true", "name",
+    ] {
+        assert_eq!(yaml11(same), None, "{same}");
+    }
+    let warning = ambiguity("1:20", Kubectl).unwrap().to_string();
+    assert_eq!(
+        warning,
+        "plain scalar '1:20' is a base-60 number to YAML 1.1 readers such as PyYAML but the string \"1:20\" under schemas kubectl and yaml-1.2; quote it to keep the string"
+    );
 }
 
 fn tagged(tag: &str, text: &str, schema: Schema) -> String {

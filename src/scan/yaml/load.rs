@@ -49,8 +49,8 @@ use super::attach::{Attach, Role, Settle, Step};
 use super::parser::Parser;
 use super::scalar::{Scalar, Style};
 use super::syntax::{Kind, Props, SyntaxTag};
-use crate::error::Warning;
 use crate::error::{ErrorKind, Fault, Lines};
+use crate::error::{NotedWarning, Warning, WarningKind};
 use crate::scan::resolve::{self, Key, Number, Schema, Tagged, Value};
 #[cfg(doc)]
 use crate::scan::Source;
@@ -190,7 +190,7 @@ pub(crate) struct Loaded<'a> {
     pub(super) after: Option<Fault>,
     /// Every key by where it starts, for [`Source::key_at`].
     pub(super) keys: Vec<(usize, TextRef<'a>)>,
-    pub(super) warnings: Vec<(usize, String)>,
+    pub(super) warnings: Vec<NotedWarning>,
     /// Comments and blank lines as they are written, each with the index
     /// of the item it is written before (attached and settled, see
     /// `attach.rs`), ordered within each document.
@@ -203,8 +203,9 @@ pub(crate) struct Loaded<'a> {
 
 impl Loaded<'_> {
     /// The warnings, in input order: each plain scalar the two schemas
-    /// read differently, each tag dropped. Byte offset and message.
-    pub(crate) fn warnings(&self) -> &[(usize, String)] {
+    /// read differently, each tag dropped, each alias and merge expanded.
+    /// Byte offset, kind and message.
+    pub(crate) fn warnings(&self) -> &[NotedWarning] {
         &self.warnings
     }
 }
@@ -377,6 +378,11 @@ pub(super) struct Loader<'a> {
     pub(super) kept_len: usize,
     /// How many open collections are anchored (their items are kept).
     keeping: usize,
+    /// An alias or merge key was warned of: only the first one of a
+    /// stream is (the warning says the output spells them out; one per
+    /// alias would cost memory in proportion to the input, which a
+    /// streamed reading never does).
+    expansion_warned: bool,
 }
 
 // Data errors are printed as they are: each one a sentence.
@@ -429,6 +435,7 @@ impl<'a> Loader<'a> {
             keep: None,
             kept_len: 0,
             keeping: 0,
+            expansion_warned: false,
         }
     }
 
@@ -560,6 +567,7 @@ impl<'a> Loader<'a> {
                 let (role, slot) = (self.role(), self.next_slot());
                 self.attach.node(at, role, None, slot);
                 self.alias(at, name)?;
+                self.warn_expanded(at, Some(name));
                 let key = (role == Role::Key).then_some(slot);
                 self.attach
                     .scalar_done(at + 1 + name.len(), key, self.next_slot());
@@ -572,6 +580,7 @@ impl<'a> Loader<'a> {
             Kind::BlankLine => self.attach.blank_line(at),
             Kind::Lenient { what } => self.warn(
                 at,
+                WarningKind::Lenient,
                 alloc::format!(
                     "{what}: not YAML 1.2, but kubectl reads it; the KYAML written is valid YAML everywhere"
                 ),
@@ -615,11 +624,33 @@ impl<'a> Loader<'a> {
     /// Warns of a plain scalar the schemas read differently.
     #[inline(never)]
     fn warn_ambiguity(&mut self, at: usize, ambiguity: resolve::Ambiguity<'_>) {
-        self.warn(at, ambiguity.to_string());
+        let kind = match ambiguity.yaml11 {
+            Some(_) => WarningKind::Yaml11Readers,
+            None => WarningKind::SchemasDisagree,
+        };
+        self.warn(at, kind, ambiguity.to_string());
     }
 
-    fn warn(&mut self, at: usize, message: String) {
-        self.out.warnings.push((at, message));
+    /// Warns that an alias (`Some` anchor name) or a merge key (`None`)
+    /// is spelled out in the output: the first of the stream.
+    #[inline(never)]
+    fn warn_expanded(&mut self, at: usize, alias: Option<&str>) {
+        if core::mem::replace(&mut self.expansion_warned, true) {
+            return;
+        }
+        let message = match alias {
+            Some(name) => alloc::format!(
+                "alias *{name} expanded (KYAML has no anchors: the anchored node is written again)"
+            ),
+            None => String::from(
+                "merge key `<<` merged (KYAML has no merge keys: the merged entries are written)",
+            ),
+        };
+        self.warn(at, WarningKind::Expanded, message);
+    }
+
+    fn warn(&mut self, at: usize, kind: WarningKind, message: String) {
+        self.out.warnings.push((at, kind, message));
     }
 
     /// What `tag` means to the data, and its name as the user would
@@ -660,7 +691,7 @@ impl<'a> Loader<'a> {
             }
             _ => return,
         };
-        self.warn(at, message);
+        self.warn(at, WarningKind::TagDropped, message);
     }
 
     fn open(&mut self, at: usize, props: Props<'a>, map: bool) -> Result<(), Fault> {
@@ -679,6 +710,7 @@ impl<'a> Loader<'a> {
                 let what = if map { "map" } else { "list" };
                 self.warn(
                     at,
+                    WarningKind::TagDropped,
                     alloc::format!(
                         "tag {name} on a {what} dropped (kubectl reads the {what} as if untagged)"
                     ),
@@ -994,6 +1026,9 @@ impl<'a> Loader<'a> {
             (tag, style, Some("<<"))
                 if key && fresh && self.schema == Schema::Kubectl && merges(tag, style) =>
             {
+                if fresh {
+                    self.warn_expanded(at, None);
+                }
                 let merge = self.next_slot();
                 self.out.items.push(Item::Merge {
                     first: 0,
@@ -1323,7 +1358,7 @@ impl Walk {
 /// The warnings `loaded` noted, with lines and columns in `input`, in the
 /// order noted: located in order of offset, so that all of them together
 /// cost one pass over the input.
-pub(crate) fn locate_warnings(input: &[u8], noted: &[(usize, String)]) -> Vec<Warning> {
+pub(crate) fn locate_warnings(input: &[u8], noted: &[NotedWarning]) -> Vec<Warning> {
     let mut order: Vec<usize> = (0..noted.len()).collect();
     order.sort_by_key(|&i| noted[i].0);
     let mut lines = Lines::new(input);
@@ -1334,11 +1369,12 @@ pub(crate) fn locate_warnings(input: &[u8], noted: &[(usize, String)]) -> Vec<Wa
     noted
         .iter()
         .zip(places)
-        .map(|((offset, message), (line, column))| Warning {
+        .map(|((offset, kind, message), (line, column))| Warning {
             offset: *offset,
             line,
             column,
             message: message.clone(),
+            kind: *kind,
         })
         .collect()
 }

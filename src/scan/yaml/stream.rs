@@ -134,7 +134,7 @@ pub(crate) struct Noted {
     /// How many syntax events some reading has taken: the warnings of an
     /// event are noted by the first reading past it.
     through: usize,
-    pub(crate) warnings: Vec<(usize, String)>,
+    pub(crate) warnings: Vec<crate::error::NotedWarning>,
 }
 
 /// A document's keys with where each starts, in document order.
