@@ -129,17 +129,19 @@ fn printing_an_invalid_file_prints_nothing_of_it() {
 /// A file of two documents whose second is invalid prints nothing,
 /// however large its first document: past every buffer (standard output's
 /// 64 KiB, the library's 8 KiB), so writing it before the second is
-/// checked would show. Standard input, streamed, prints the first
+/// checked would show. Standard input, streamed (`--schema`), prints the first
 /// document whole and nothing of the second. The same first document
 /// before a valid one, or alone, is printed whole.
 #[test]
 fn printing_two_documents_the_second_invalid_prints_nothing() {
     let dir = Dir::new("stream-print-two");
     let first: String = (0..20_000).map(|i| format!("key{i}: value\n")).collect();
-    let tidy = kyaml(&["fmt"]).stdin(&first).output();
+    let tidy = kyaml(&["fmt", "--schema", "kubectl"])
+        .stdin(&first)
+        .output();
     assert_eq!(tidy.status.code(), Some(0), "{}", text(&tidy.stderr));
     assert!(tidy.stdout.len() > 1 << 17, "{}", tidy.stdout.len());
-    let both = kyaml(&["fmt"])
+    let both = kyaml(&["fmt", "--schema", "kubectl"])
         .stdin(&format!("{first}---\nb: 1\n"))
         .output();
     assert_eq!(both.status.code(), Some(0), "{}", text(&both.stderr));
@@ -157,7 +159,7 @@ fn printing_two_documents_the_second_invalid_prints_nothing() {
         let bad = format!("{first}{second}");
         dir.write("bad.yaml", &bad);
         let from_file = kyaml(&["fmt", "bad.yaml"]).dir(&dir.0).output();
-        let from_stdin = kyaml(&["fmt"]).stdin(&bad).output();
+        let from_stdin = kyaml(&["fmt", "--schema", "kubectl"]).stdin(&bad).output();
         for (out, name, printed) in [
             (from_file, "bad.yaml:", &b""[..]),
             (from_stdin, "<stdin>:", &tidy.stdout[..]),
@@ -180,7 +182,7 @@ fn printing_two_documents_the_second_invalid_prints_nothing() {
 #[test]
 fn standard_input_is_formatted_document_by_document() {
     use std::io::{Read, Write};
-    let mut child = kyaml(&["fmt", "-"]).spawn();
+    let mut child = kyaml(&["fmt", "--schema", "kubectl", "-"]).spawn();
     let mut stdin = child.stdin.take().unwrap();
     let mut stdout = child.stdout.take().unwrap();
     let mut texts = Vec::new();
