@@ -42,6 +42,8 @@ pub(crate) fn write_exponent_form<W: Write + ?Sized>(out: &mut W, text: &str) ->
 /// A decimal float's text (float pattern, `_` allowed anywhere) as
 /// `0.D × 10^exp10`: where its mantissa is, and the power of ten.
 pub(crate) struct Scientific<'a> {
+    /// Read by the YAML resolver's `float_value` (`alloc`).
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
     pub(crate) negative: bool,
     /// The mantissa's text (no sign, no exponent).
     pub(crate) mantissa: &'a str,

@@ -851,3 +851,34 @@ fn shared_corpus_reads_as_kubectl_reads() {
         failed.join("\n")
     );
 }
+
+/// Own-line comments keep their order whatever their indentation
+/// (SPEC-YAML.md §3): a comment that its own indentation would place
+/// before the one above it (an inner collection's foot after an outer
+/// one's) goes where the one above it went.
+#[test]
+fn own_line_comments_keep_their_order() {
+    let cases = [
+        (
+            "a:\n  b:\n    c: 1\n  # x\n# y\nd: 2\n",
+            "---\n{\n  a: {\n    b: {\n      c: 1,\n    },\n    # x\n  },\n  # y\n  d: 2,\n}\n",
+        ),
+        (
+            "a:\n  b:\n    c: 1\n# x\n  # y\nd: 2\n",
+            "---\n{\n  a: {\n    b: {\n      c: 1,\n    },\n  },\n  # x\n  # y\n  d: 2,\n}\n",
+        ),
+        (
+            "a:\n  b:\n    c: 1\n  # x\n    # y\n# z\n",
+            "---\n{\n  a: {\n    b: {\n      c: 1,\n    },\n    # x\n    # y\n  },\n  # z\n}\n",
+        ),
+        (
+            "- a:\n    b: 1\n# x\n    # y\n- c\n",
+            "---\n[\n  {\n    a: {\n      b: 1,\n    },\n  },\n  # x\n  # y\n  \"c\",\n]\n",
+        ),
+    ];
+    let failed: Vec<String> = cases
+        .iter()
+        .filter_map(|(input, want)| check_exact(input, want).err())
+        .collect();
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}

@@ -237,10 +237,7 @@ fn documents() {
         compact.schema(Schema::Yaml12).to_string(stream).unwrap(),
         "---\n\"a\"\n---\n---\n[\"b\"]\n"
     );
-    assert_eq!(
-        compact.to_string("---\nnull\n").unwrap(),
-        "---\nnull\n"
-    );
+    assert_eq!(compact.to_string("---\nnull\n").unwrap(), "---\nnull\n");
     // No final line break: a block scalar keeps its line break (kubectl).
     assert_eq!(
         compact.to_string("a: |\n  x").unwrap(),
@@ -854,6 +851,8 @@ fn all_or_nothing_writes_nothing_of_an_invalid_input() {
         "a: 'x\n  ... y'\nb: 1\nb: 2\n",
         "# ---\na: 1\n# ...\n",
         "a: 1\nb: [\n",
+        // After `...`: a document kubectl never reads, refused.
+        "...\na: 1\n---\nb: {\n",
     ];
     let several = [
         "a: 1\n---\nb: [\n",
@@ -863,8 +862,7 @@ fn all_or_nothing_writes_nothing_of_an_invalid_input() {
         "a: 1\r\n...\r\n--- |\r\n  x\r\n ---\r\n",
         "a: |\n  x\n---\ns: \"y\n--- z\"\n",
         "a: |\n  x\n...\n---\n- [\n",
-        "---\na: 1\n--- b\n--- [\n",
-        "...\na: 1\n---\nb: {\n",
+        "---\na: 1\n---\nb\n--- [\n",
     ];
     // Odd line breaks before a marker: kubectl's reader errs there, in
     // the first document.

@@ -333,13 +333,20 @@ pub(crate) fn language(
 /// falls back to YAML (v1.32 refuses it). YAML reads a single JSON value
 /// as the same data, but not a stream of them.
 pub(crate) fn as_kubectl_reads(opts: kyaml::Options, input: &[u8]) -> kyaml::Options {
-    let first = input.iter().find(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
+    let first = input
+        .iter()
+        .find(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
     if opts.input_language() != kyaml::Input::Yaml || first != Some(&b'{') {
         return opts;
     }
     let json = opts.input(kyaml::Input::Json);
     match json.check(input) {
-        Err(e) if matches!(e.kind(), kyaml::ErrorKind::Syntax | kyaml::ErrorKind::TrailingValue) => {
+        Err(e)
+            if matches!(
+                e.kind(),
+                kyaml::ErrorKind::Syntax | kyaml::ErrorKind::TrailingValue
+            ) =>
+        {
             opts
         }
         _ => json,

@@ -6,9 +6,9 @@
 
 use crate::emit::write_exponent_form;
 pub(super) use crate::number::past_f64;
+use crate::number::Scientific;
 #[cfg(test)]
 pub(super) use crate::number::F64_OVERFLOW;
-use crate::number::Scientific;
 use core::fmt::{self, Write};
 
 /// A number, written by [`Number::write_json`].

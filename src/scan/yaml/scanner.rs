@@ -144,9 +144,6 @@ pub(super) struct Scanner<'a> {
     /// A `...` was read and no `---` line since: kubectl never reads
     /// what follows before the next one ([`REFUSED_AFTER_END`]).
     after_end: bool,
-    /// Where the input after the last `---` line starts (0 before one):
-    /// kubectl's splitter gives go-yaml the text from there on.
-    piece_start: usize,
 }
 
 impl<'a> Scanner<'a> {
@@ -201,7 +198,6 @@ impl<'a> Scanner<'a> {
             q_head: 0,
             q_len: 0,
             after_end: false,
-            piece_start: 0,
         }
     }
 
@@ -374,10 +370,12 @@ impl<'a> Scanner<'a> {
             }
             self.push(pos, if end { Tok::DocEnd } else { Tok::DocStart });
             if end {
-                self.after_end = self.piece_has_content(pos);
+                // go-yaml reads one document of the piece: a `...` before
+                // any node ends an empty one, or (first in the input) is
+                // an error; either way kubectl reads nothing after it.
+                self.after_end = true;
             } else {
                 self.after_end = false;
-                self.piece_start = self.pos;
                 self.after_document_start();
             }
             return Ok(());
@@ -879,22 +877,6 @@ impl<'a> Scanner<'a> {
         if !matches!(b.get(i), None | Some(b'#')) && self.line_break_len(i) == 0 {
             self.push(i, Tok::Refused(REFUSED_MARKER_TEXT));
         }
-    }
-
-    /// Whether go-yaml read a document before the `...` at `end`, in the
-    /// piece kubectl's splitter gives it: a line other than a blank one, a
-    /// comment, a directive or `...` since [`Scanner::piece_start`]
-    /// (go-yaml skips `...` before a document's first token).
-    #[cold]
-    #[inline(never)]
-    fn piece_has_content(&self, end: usize) -> bool {
-        let b = self.bytes().get(self.piece_start..end).unwrap_or(&[]);
-        b.split(|&c| c == b'\n' || c == b'\r').any(|line| {
-            let text = line.trim_ascii_start();
-            !(text.is_empty()
-                || matches!(text[0], b'#' | b'%')
-                || (line.starts_with(b"...") && matches!(line.get(3), None | Some(b' ' | b'\t'))))
-        })
     }
 
     /// A token at `at` that is no document marker, after a `...` with no
