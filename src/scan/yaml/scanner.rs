@@ -380,7 +380,7 @@ impl<'a> Scanner<'a> {
             }
             return Ok(());
         }
-        if self.after_end || at_col0 {
+        if self.after_end || (at_col0 && c == b'-') {
             self.kubectl_never_reads(pos, at_col0);
         }
         if at_col0 && c == b'%' && self.flow_level == 0 {
@@ -880,7 +880,7 @@ impl<'a> Scanner<'a> {
     }
 
     /// A token at `at` that is no document marker, after a `...` with no
-    /// `---` line since, or at a line's start (`at_col0`): what kubectl
+    /// `---` line since, or a `-` at a line's start (`at_col0`): what kubectl
     /// refuses or never reads there is queued as [`Tok::Refused`].
     #[cold]
     #[inline(never)]
