@@ -359,7 +359,10 @@ pub(crate) fn as_kubectl_reads(opts: kyaml::Options, input: &[u8]) -> kyaml::Opt
 pub(crate) fn starts_like_json(source: &mut dyn Read, head: &mut Vec<u8>) -> io::Result<bool> {
     let mut chunk = [0; 8192];
     loop {
-        if let Some(b) = head.iter().find(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n')) {
+        if let Some(b) = head
+            .iter()
+            .find(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+        {
             return Ok(*b == b'{');
         }
         match source.read(&mut chunk) {

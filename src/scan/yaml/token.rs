@@ -88,7 +88,7 @@ pub(super) const REFUSED_DIRECTIVE: &str = "a document without a '%' directive (
 /// Text after `---` on its line (`--- {a: 1}`, `--- |`, `---x`).
 pub(super) const REFUSED_MARKER_TEXT: &str = "only a comment after '---' on its line (kubectl refuses the file: 'invalid Yaml document separator'; put the node on the next line)";
 /// Content after `...` before the next `---` line.
-pub(super) const REFUSED_AFTER_END: &str = "a '---' line before this content (after '...', kubectl reads only the first document up to the next '---' line and never reads this one)";
+pub(crate) const REFUSED_AFTER_END: &str = "a '---' line before this content (after '...', kubectl reads only the first document up to the next '---' line and never reads this one)";
 /// `\/` in a double-quoted scalar.
 pub(super) const REFUSED_SLASH_ESCAPE: &str =
     "'/' without a backslash (kubectl refuses the escape \\/: 'found unknown escape character')";
