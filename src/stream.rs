@@ -341,7 +341,7 @@ impl<R: Read, W: Write> Transcoder<R, W> {
         // As the whole input's reader refuses it (a `%YAML` there, which
         // kubectl drops, the frame's reader refuses as a directive).
         let never_read = after_dots
-            && self.opts.yaml_schema() == crate::Schema::Kubectl
+            && self.opts.yaml_schema() == crate::options::Schema::Kubectl
             && doc.first() != Some(&b'%');
         let checked = match never_read {
             true => Err(Fault::new(ErrorKind::Syntax, 0, REFUSED_AFTER_END).locate(doc, None)),
