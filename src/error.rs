@@ -41,6 +41,13 @@ pub enum ErrorKind {
     /// something other than maps, or aliases that expand past the limit.
     /// [`Error::expected`] says which.
     Data,
+    /// A number past float64's range (`1e400`, `-1e400`: at least
+    /// 2<sup>1024</sup> − 2<sup>970</sup> in magnitude, what rounds to
+    /// infinity; `1e-400` rounds to 0 and is read): kubectl and serde_json
+    /// refuse it, and the message names it. In YAML such a plain scalar is
+    /// kubectl's string; only a `.yaml` file kubectl reads as JSON (its
+    /// first character `{`) refuses it.
+    NumberOutOfRange,
     /// A value's own `Serialize` implementation failed (serde's
     /// `ser::Error::custom`); only the `serde` feature's entry points
     /// (`kyaml::value`) report it.
@@ -233,6 +240,14 @@ impl Fault {
         }
         if self.kind == ErrorKind::DuplicateKey {
             (err.first_line, err.first_column) = line_column(input, self.aux);
+        }
+        if self.kind == ErrorKind::NumberOutOfRange {
+            let tail = input.get(self.offset..).unwrap_or(&[]);
+            let len = tail
+                .iter()
+                .take_while(|b| matches!(b, b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E' | b'_'))
+                .count();
+            err.set_key(&tail[..len]);
         }
         if let (ErrorKind::Syntax, Some(opened)) = (self.kind, Opened::offset(self.aux)) {
             (err.first_line, err.first_column) = line_column(input, opened);
@@ -647,6 +662,14 @@ impl fmt::Display for Message<'_> {
                     f,
                     "duplicate key \"{key}{cut}\" (first at line {}, column {})",
                     e.first_line, e.first_column
+                )
+            }
+            ErrorKind::NumberOutOfRange => {
+                let number = core::str::from_utf8(&e.key[..usize::from(e.key_len)]).unwrap_or("");
+                let cut = if e.key_cut { "..." } else { "" };
+                write!(
+                    f,
+                    "number {number}{cut} is past float64's range (kubectl and serde_json refuse it; quote it to keep the text)"
                 )
             }
             ErrorKind::TooDeep => write!(f, "containers nested deeper than {} levels", e.aux),

@@ -21,7 +21,7 @@ use crate::encode::{self, OnInvalid};
 use crate::error::{line_at, Error, ErrorKind, Fault, Warning};
 use crate::io::{encode_into, invalid, Buffered};
 use crate::options::{Form, Input, Options};
-use crate::scan::{starts_value, FrameEnd, Framer, YamlFramer};
+use crate::scan::{starts_value, FrameEnd, Framer, YamlFramer, REFUSED_AFTER_END};
 use crate::swar;
 
 /// How much room the buffer gets for reads at a time: set up (touched) as
@@ -90,6 +90,9 @@ pub struct Transcoder<R, W> {
     eof: bool,
     /// Whether the start of the input (and a byte order mark there) is behind.
     started: bool,
+    /// The last YAML frame ended at content after its `...` (no `---`
+    /// line between): kubectl never reads that content.
+    after_dots: bool,
     /// After an invalid document, its error: reading resumes at the next
     /// line that starts a value.
     rejected: Option<Error>,
@@ -120,6 +123,7 @@ impl<R: Read, W: Write> Transcoder<R, W> {
             last: 0..0,
             eof: false,
             started: false,
+            after_dots: false,
             first_value: None,
             rejected: None,
         }
@@ -309,9 +313,12 @@ impl<R: Read, W: Write> Transcoder<R, W> {
             }
             self.started = true;
         }
+        let after_dots = core::mem::take(&mut self.after_dots);
         let FrameEnd { len, before_start } = loop {
             let unread = &self.buf[self.start..self.end];
             if let Some(end) = self.yaml_framer.end(unread, self.eof) {
+                // Cut before a line other than `---`: after a `...`.
+                self.after_dots = !end.before_start;
                 break end;
             }
             if self.eof {
@@ -331,8 +338,17 @@ impl<R: Read, W: Write> Transcoder<R, W> {
         let first = warnings.len();
         let tail = if before_start { START_WRITTEN } else { b"" };
         let mut sink = WithoutTail::new(&mut self.output, tail);
-        let checked =
-            encode::encode_yaml(doc, self.opts, &mut sink, warnings, OnInvalid::KeepBefore);
+        // As the whole input's reader refuses it (a `%YAML` there, which
+        // kubectl drops, the frame's reader refuses as a directive).
+        let never_read = after_dots
+            && self.opts.yaml_schema() == crate::options::Schema::Kubectl
+            && doc.first() != Some(&b'%');
+        let checked = match never_read {
+            true => Err(Fault::new(ErrorKind::Syntax, 0, REFUSED_AFTER_END).locate(doc, None)),
+            false => {
+                encode::encode_yaml(doc, self.opts, &mut sink, warnings, OnInvalid::KeepBefore)
+            }
+        };
         // After an error, what is held is the end of the documents before
         // the invalid one.
         let finished = sink.finish(checked.is_ok());

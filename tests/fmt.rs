@@ -7,8 +7,16 @@ use kyaml::{Input, Options};
 fn fmt(yaml: &str, compact: bool) -> Result<String, kyaml::Error> {
     Options::new()
         .input(Input::Yaml)
+        .schema(SCHEMA.get())
         .compact(compact)
         .to_string(yaml)
+}
+
+thread_local! {
+    /// The schema [`fmt`] reads with: `kubectl`, but in tests of YAML
+    /// streams kubectl never reads whole (a document after `...` with no
+    /// `---` line: tests/kubectl_syntax.rs).
+    static SCHEMA: std::cell::Cell<kyaml::Schema> = const { std::cell::Cell::new(kyaml::Schema::Kubectl) };
 }
 
 fn cases() -> Vec<serde_json::Value> {
@@ -469,7 +477,7 @@ fn json_path_output_is_a_fixed_point() {
 }
 
 /// `fmt(kyaml(json)) == kyaml(json)` for random JSON texts, numbers in
-/// every spelling JSON allows (past float64's range and 64 bits too) and
+/// every spelling JSON allows (up to float64's limit, past 64 bits) and
 /// strings YAML readers could misread, both forms.
 #[test]
 fn json_path_output_of_random_json_is_a_fixed_point() {
@@ -499,6 +507,10 @@ fn json_path_output_of_random_json_is_a_fixed_point() {
 /// (`kyaml::yaml_comments`), and a fixed point. From the `fmt` fuzz target.
 #[test]
 fn comments_between_documents_stay_with_the_one_they_follow() {
+    // Bare documents after `...`: YAML 1.2 streams, which kubectl never
+    // reads whole (the `kubectl` schema refuses them).
+    assert!(fmt("a\n...\nb\n", false).is_err());
+    SCHEMA.set(kyaml::Schema::Yaml12);
     let cases: &[(&str, &str)] = &[
         // A stray `...` after the comment, then a bare document.
         ("a\n...\n#c1\n...\nb\n", "---\n\"a\"\n#c1\n---\n\"b\"\n"),
@@ -838,4 +850,35 @@ fn shared_corpus_reads_as_kubectl_reads() {
         failed.len(),
         failed.join("\n")
     );
+}
+
+/// Own-line comments keep their order whatever their indentation
+/// (SPEC-YAML.md §3): a comment that its own indentation would place
+/// before the one above it (an inner collection's foot after an outer
+/// one's) goes where the one above it went.
+#[test]
+fn own_line_comments_keep_their_order() {
+    let cases = [
+        (
+            "a:\n  b:\n    c: 1\n  # x\n# y\nd: 2\n",
+            "---\n{\n  a: {\n    b: {\n      c: 1,\n    },\n    # x\n  },\n  # y\n  d: 2,\n}\n",
+        ),
+        (
+            "a:\n  b:\n    c: 1\n# x\n  # y\nd: 2\n",
+            "---\n{\n  a: {\n    b: {\n      c: 1,\n    },\n  },\n  # x\n  # y\n  d: 2,\n}\n",
+        ),
+        (
+            "a:\n  b:\n    c: 1\n  # x\n    # y\n# z\n",
+            "---\n{\n  a: {\n    b: {\n      c: 1,\n    },\n    # x\n    # y\n  },\n  # z\n}\n",
+        ),
+        (
+            "- a:\n    b: 1\n# x\n    # y\n- c\n",
+            "---\n[\n  {\n    a: {\n      b: 1,\n    },\n  },\n  # x\n  # y\n  \"c\",\n]\n",
+        ),
+    ];
+    let failed: Vec<String> = cases
+        .iter()
+        .filter_map(|(input, want)| check_exact(input, want).err())
+        .collect();
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
 }

@@ -117,10 +117,17 @@ fn overlong_and_surrogate_utf8_encodings_are_rejected() {
 #[test]
 fn huge_numbers_pass_through() {
     let digits = "9".repeat(100_000);
-    let json = format!("[{digits}, -{digits}.{digits}e-{digits}]");
+    // Within float64's range however long: written as they are.
+    let json = format!("[0.{digits}, -{digits}.{digits}e-{digits}]");
     let out = Options::new().compact(true).to_string(&json).unwrap();
     assert_eq!(
         out,
-        format!("---\n[{digits}, -{digits}.{digits}e-{digits}]\n")
+        format!("---\n[0.{digits}, -{digits}.{digits}e-{digits}]\n")
     );
+    // Past it: refused, as kubectl and serde_json refuse it.
+    let err = Options::new()
+        .to_string(format!("[1, {digits}]"))
+        .unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::NumberOutOfRange);
+    assert_eq!(err.column(), 5);
 }

@@ -381,6 +381,24 @@ fn cases() -> Vec<Case> {
         case("helm-template", "  name: {{ .Values.name }}\n", None, false),
         case("value-at-key-indent", "  a:\n  [x]\n", None, false),
         case("plain-at-key-indent", "  a: x\n  y\n", None, false),
+        // Issue 30: escapes kubectl reads and refuses, numbers past
+        // float64 in YAML (go-yaml's string; 1e-400 rounds to 0), both
+        // sides of float64's limit.
+        case(
+            "quote-escape",
+            "  a: \"x\\'y\"\n",
+            Some(json!({"a": "x'y"})),
+            true,
+        ),
+        case("slash-escape", "  a: \"x\\/y\"\n", None, false),
+        case(
+            "past-float64-plain",
+            "  a: 1e400\n  b: -1e400\n  d: 1.7976931348623159e308\n  e: 1.7976931348623158e308\n",
+            Some(
+                json!({"a": "1e400", "b": "-1e400", "d": "1.7976931348623159e308", "e": 1.7976931348623157e308}),
+            ),
+            false,
+        ),
         case(
             "plain-in-flow-with-colon",
             "  a: [a:b, http://x]\n",
@@ -564,4 +582,370 @@ fn kubectl_reads_the_table_as_stored() {
         }
     }
     assert!(failed.is_empty(), "{}\n{stderr}", failed.join("\n"));
+}
+
+/// A ConfigMap named `name` whose `spec` is `{a: N}`, as YAML.
+fn config_map(name: &str, n: u32) -> String {
+    format!("apiVersion: v1\nkind: ConfigMap\nmetadata: {{name: {name}}}\nspec: {{a: {n}}}\n")
+}
+
+/// The same as one line of JSON.
+fn config_map_json(name: &str, n: &str) -> String {
+    format!(
+        "{{\"apiVersion\": \"v1\", \"kind\": \"ConfigMap\", \"metadata\": {{\"name\": \"{name}\"}}, \"spec\": {{\"a\": {n}}}}}"
+    )
+}
+
+/// One whole-file case: its text, kubectl's reading (each object's
+/// `spec.a`, in order; `None`: refused, by v1.32 and v1.37 alike), and
+/// whether kyaml refuses where kubectl reads (what kubectl drops unread,
+/// or a directive it ignores).
+struct FileCase {
+    name: &'static str,
+    text: String,
+    kubectl: Option<Vec<Value>>,
+    kyaml: Verdict,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Verdict {
+    /// Reads what kubectl reads.
+    Same,
+    /// Refuses, with a message that says kubectl never reads it.
+    NeverRead,
+    /// Refuses what kubectl reads: a `%YAML` after `...`, which kubectl
+    /// drops unread; the library reads it (`directive_after_document_end`),
+    /// the command's streaming reader reads the piece after `...` alone.
+    Directive,
+}
+
+fn file_cases() -> Vec<FileCase> {
+    let (a, b) = (config_map("a", 1), config_map("b", 2));
+    let (ja, jb) = (config_map_json("a", "1"), config_map_json("b", "2"));
+    let both = Some(vec![json!(1), json!(2)]);
+    let first = Some(vec![json!(1)]);
+    let file = |name, text: String, kubectl: &Option<Vec<Value>>, kyaml| FileCase {
+        name,
+        text,
+        kubectl: kubectl.clone(),
+        kyaml,
+    };
+    use Verdict::*;
+    vec![
+        // After `...`, up to the next `---` line, kubectl reads nothing.
+        file(
+            "end-then-content",
+            format!("{a}...\n{b}"),
+            &first,
+            NeverRead,
+        ),
+        file(
+            "end-end-then-content",
+            format!("{a}...\n...\n{b}"),
+            &first,
+            NeverRead,
+        ),
+        file(
+            "end-comment-then-marker",
+            format!("{a}... # c\n# d\n\n---\n{b}"),
+            &both,
+            Same,
+        ),
+        // A `...` before any node: go-yaml refuses it first in the
+        // input, and after a `---` line reads an empty document and
+        // drops the rest.
+        file("leading-end", format!("...\n{a}---\n{b}"), &None, NeverRead),
+        file(
+            "comments-end-then-content",
+            format!("---\n# c\n...\n{a}...\n{b}"),
+            &Some(vec![]),
+            NeverRead,
+        ),
+        // `---` then a comment with no space is a separator.
+        file("marker-comment", format!("{a}---#c\n{b}"), &both, Same),
+        file(
+            "marker-space-comment",
+            format!("{a}--- # c\n{b}"),
+            &both,
+            Same,
+        ),
+        // Text after `---` on its line: invalid Yaml document separator.
+        file(
+            "marker-flow",
+            "--- {apiVersion: v1, kind: ConfigMap, metadata: {name: a}, spec: {a: 1}}\n"
+                .to_string(),
+            &None,
+            Same,
+        ),
+        file(
+            "marker-block-scalar",
+            format!("{a}--- |\n  x\n"),
+            &None,
+            Same,
+        ),
+        file("marker-tag", format!("--- !!map\n{a}"), &None, Same),
+        file("marker-dashes", format!("{a}---x\n{b}"), &None, Same),
+        // Directives: the piece before `---` is a document of its own.
+        file(
+            "directive-yaml",
+            format!("%YAML 1.1\n---\n{a}"),
+            &None,
+            Same,
+        ),
+        file(
+            "directive-tag",
+            format!("%TAG !e! tag:e.com,2000:\n---\n{a}"),
+            &None,
+            Same,
+        ),
+        // ... except after `...`, where kubectl drops it unread.
+        file(
+            "directive-after-end",
+            format!("{a}...\n%YAML 1.1\n---\n{b}"),
+            &both,
+            Directive,
+        ),
+        // A file that starts with `{`: a stream of JSON values.
+        file("json-concatenated", format!("{ja}{jb}\n"), &both, Same),
+        file("json-lines", format!("{ja}\n{jb}\n"), &both, Same),
+        file(
+            "json-past-float64",
+            format!("{}\n", config_map_json("a", "1e400")),
+            &None,
+            Same,
+        ),
+        file(
+            "json-past-float64-negative",
+            format!("{}\n", config_map_json("a", "-1.7976931348623159e308")),
+            &None,
+            Same,
+        ),
+        file(
+            "json-400-digits",
+            format!("{}\n", config_map_json("a", &"1".repeat(400))),
+            &None,
+            Same,
+        ),
+        file(
+            "json-float64-max",
+            format!("{}\n", config_map_json("a", "1.7976931348623158e308")),
+            &Some(vec![json!(f64::MAX)]),
+            Same,
+        ),
+        file(
+            "json-underflow",
+            format!("{}\n", config_map_json("a", "1e-400")),
+            &Some(vec![json!(0.0)]),
+            Same,
+        ),
+    ]
+}
+
+/// Values equal, numbers by value (kubectl writes `0` for 1e-400).
+fn same_number(a: &Value, b: &Value) -> bool {
+    match (a.as_f64(), b.as_f64()) {
+        (Some(x), Some(y)) => x == y,
+        _ => a == b,
+    }
+}
+
+/// kyaml's reading of a whole file as the CLI reads a `.yaml` file:
+/// each object's `spec.a`.
+fn kyaml_reads_file(dir: &std::path::Path, case: &FileCase) -> Result<Vec<Value>, String> {
+    let path = dir.join(format!("{}.yaml", case.name));
+    std::fs::write(&path, &case.text).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_kyaml"))
+        .args(["-c"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    if !out.status.success() {
+        return Err(stderr);
+    }
+    let text = String::from_utf8(out.stdout).unwrap();
+    let docs = reader::read_stream(&text).map_err(|e| format!("{text:?}: {e}"))?;
+    Ok(docs.iter().map(|d| d["spec"]["a"].clone()).collect())
+}
+
+#[test]
+fn kyaml_reads_files_as_kubectl_does() {
+    let dir = std::env::temp_dir().join(format!("kyaml-kubectl-files-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut failed = Vec::new();
+    for case in file_cases() {
+        let got = kyaml_reads_file(&dir, &case);
+        let ok = match (case.kyaml, &case.kubectl, &got) {
+            (Verdict::NeverRead, _, Err(e)) => e.contains("never reads this one"),
+            (Verdict::Directive, Some(_), Err(e)) => e.contains("directive"),
+            (Verdict::Same, Some(want), Ok(got)) => {
+                want.len() == got.len() && want.iter().zip(got).all(|(w, g)| same_number(w, g))
+            }
+            (Verdict::Same, None, Err(e)) => e.contains(&format!("{}.yaml:", case.name)),
+            _ => false,
+        };
+        if !ok {
+            failed.push(format!(
+                "{}: kubectl {:?}, kyaml {got:?}",
+                case.name, case.kubectl
+            ));
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
+
+/// The real kubectl still reads each file as stored (each file asked on
+/// its own: one refusal would stop a directory).
+#[test]
+fn kubectl_reads_the_files_as_stored() {
+    if !kubectl_installed() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("kyaml-kubectl-files-k-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut failed = Vec::new();
+    for case in file_cases() {
+        let path = dir.join(format!("{}.yaml", case.name));
+        std::fs::write(&path, &case.text).unwrap();
+        let out = kubectl_label(&path);
+        let got: Option<Vec<Value>> = out.status.success().then(|| {
+            serde_json::Deserializer::from_slice(&out.stdout)
+                .into_iter::<Value>()
+                .map(|o| o.unwrap()["spec"]["a"].clone())
+                .collect()
+        });
+        let same = match (&got, &case.kubectl) {
+            (Some(got), Some(want)) => {
+                want.len() == got.len() && want.iter().zip(got).all(|(w, g)| same_number(w, g))
+            }
+            (got, want) => got == want,
+        };
+        if !same {
+            failed.push(format!(
+                "{}: stored {:?}, kubectl {got:?} ({})",
+                case.name,
+                case.kubectl,
+                String::from_utf8_lossy(&out.stderr).trim()
+            ));
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
+
+/// Under `--schema yaml-1.2`, what kubectl refuses but YAML 1.2 allows is
+/// read as YAML 1.2 (docs/yaml.md): directives, nodes on `---` lines,
+/// `\/`, bare documents after `...`.
+#[test]
+fn yaml_12_schema_reads_what_only_kubectl_refuses() {
+    let yaml12 = Options::new()
+        .input(Input::Yaml)
+        .schema(kyaml::Schema::Yaml12)
+        .compact(true);
+    let kubectl = yaml12.schema(kyaml::Schema::Kubectl);
+    for (input, want) in [
+        ("%YAML 1.2\n---\na: 1\n", "---\n{a: 1}\n"),
+        ("--- {a: 1}\n", "---\n{a: 1}\n"),
+        ("--- |\n  x\n", "---\n\"x\\n\"\n"),
+        ("a: \"x\\/y\"\n", "---\n{a: \"x/y\"}\n"),
+        ("a: 1\n...\nb: 2\n", "---\n{a: 1}\n---\n{b: 2}\n"),
+    ] {
+        assert_eq!(yaml12.to_string(input).as_deref(), Ok(want), "{input:?}");
+        let err = kubectl.to_string(input).unwrap_err();
+        assert!(err.line() >= 1 && err.column() >= 1, "{input:?}: {err}");
+    }
+}
+
+/// Each refusal names its place and says why kubectl refuses it.
+#[test]
+fn refusals_say_what_kubectl_does() {
+    let yaml = Options::new().input(Input::Yaml);
+    for (input, place, words) in [
+        ("a: 1\n...\nb: 2\n", (3, 1), "never reads this one"),
+        ("--- {a: 1}\n", (1, 5), "invalid Yaml document separator"),
+        ("a: 1\n---x: 2\n", (2, 1), "invalid Yaml document separator"),
+        ("%YAML 1.2\n---\na: 1\n", (1, 1), "directive"),
+        ("a: \"x\\/y\"\n", (1, 6), "unknown escape character"),
+    ] {
+        let err = yaml.to_string(input).unwrap_err();
+        assert_eq!((err.line(), err.column()), place, "{input:?}: {err}");
+        assert!(err.to_string().contains(words), "{input:?}: {err}");
+    }
+}
+
+/// A number past float64's range is refused on the JSON path with its
+/// text and place; `1e-400` (Go: 0, no error) and float64's largest
+/// value are read. serde_json draws the same line, but for the last
+/// float64 below it, which its parser (without `float_roundtrip`) rounds
+/// past the limit.
+#[test]
+fn json_numbers_past_float64_are_refused() {
+    let limit = "179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017977587207096330286416692887910946555547851940402630657488671505820681908902000708383676273854845817711531764475730270069855571366959622842914819860834936475292719074168444365510704342711559699508093042880177904174497792";
+    let below = format!("{}1", &limit[..limit.len() - 1]);
+    let below = below.replace("97792", "97791");
+    for (number, past) in [
+        ("1e400", true),
+        ("-1e400", true),
+        ("1E+309", true),
+        ("1.7976931348623159e308", true),
+        ("-1.7976931348623159e308", true),
+        (limit, true),
+        (&*"9".repeat(400), true),
+        ("1.7976931348623158e308", false),
+        (&*below, false),
+        ("1e-400", false),
+        ("0e999999999999999999", false),
+        ("1e308", false),
+    ] {
+        let input = format!("{{\"k\": [1,\n  {number}]}}");
+        let got = kyaml::to_string(&input);
+        let serde = serde_json::from_str::<Value>(&input);
+        if !number.starts_with("1.7976931348623158") && number != below {
+            assert_eq!(serde.is_err(), past, "serde_json on {number}");
+        }
+        match got {
+            Err(e) if past => {
+                assert_eq!(e.kind(), kyaml::ErrorKind::NumberOutOfRange, "{number}");
+                assert_eq!((e.line(), e.column()), (2, 3), "{number}");
+                let shown: String = number.chars().take(40).collect();
+                assert!(e.to_string().contains(&shown), "{e}");
+            }
+            Ok(_) if !past => {}
+            got => panic!("{number}: {got:?}"),
+        }
+    }
+}
+
+/// A Markdown block kubectl would read only in part is left as written,
+/// with a warning that says why.
+#[test]
+fn markdown_block_after_document_end_is_left_as_written() {
+    let dir = std::env::temp_dir().join(format!("kyaml-kubectl-md-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let page = "# Doc\n\n```yaml\na: 1\n...\nb: 2\n```\n";
+    let path = dir.join("page.md");
+    std::fs::write(&path, page).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_kyaml"))
+        .args(["fmt", "-w", "--markdown"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), page);
+    assert!(stderr.contains("left as written"), "{stderr}");
+    assert!(stderr.contains("never reads this one"), "{stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A `%YAML` after `...` (no `---` line since), which kubectl drops
+/// unread, is read by the library's reader, as kubectl reads the stream.
+#[test]
+fn directive_after_document_end() {
+    let input = "a: 1\n...\n%YAML 1.1\n---\nb: 2\n";
+    let out = Options::new()
+        .input(Input::Yaml)
+        .compact(true)
+        .to_string(input);
+    assert_eq!(out.as_deref(), Ok("---\n{a: 1}\n---\n{b: 2}\n"));
 }

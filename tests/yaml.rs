@@ -229,13 +229,15 @@ fn documents() {
         compact.form(Form::Value).to_string("---\n").unwrap(),
         "null"
     );
-    assert_eq!(compact.to_string("--- ~\n").unwrap(), "---\nnull\n");
+    // A directive and nodes on `---` lines: YAML 1.2 that kubectl
+    // refuses (tests/kubectl_syntax.rs), so the `yaml-1.2` schema's.
+    let stream = "%YAML 1.2\n--- a\n...\n---\n--- [b]\n";
+    assert!(compact.to_string(stream).is_err());
     assert_eq!(
-        compact
-            .to_string("%YAML 1.2\n--- a\n...\n---\n--- [b]\n")
-            .unwrap(),
+        compact.schema(Schema::Yaml12).to_string(stream).unwrap(),
         "---\n\"a\"\n---\n---\n[\"b\"]\n"
     );
+    assert_eq!(compact.to_string("---\nnull\n").unwrap(), "---\nnull\n");
     // No final line break: a block scalar keeps its line break (kubectl).
     assert_eq!(
         compact.to_string("a: |\n  x").unwrap(),
@@ -401,12 +403,14 @@ fn output_reads_back_as_itself() {
         }
     }
     assert!(checked > 1000, "{checked}");
-    // A number past float64's range: kubectl reads the JSON path's
-    // `1.0e+400` as that text, and so does the YAML path, which writes it
-    // as it is; `1e400` (not as numbers are written) is kubectl's string.
-    let past = Options::new().form(Form::Value).to_string("1e400").unwrap();
-    assert_eq!(past, "1.0e+400");
-    assert_eq!(yaml().form(Form::Value).to_string(&past).unwrap(), past);
+    // A number past float64's range: the JSON path refuses it (as
+    // kubectl and serde_json do); in YAML, kubectl reads `1.0e+400` as
+    // that text, and so does the YAML path, which writes it as it is;
+    // `1e400` (not as numbers are written) is kubectl's string.
+    let err = Options::new().form(Form::Value).to_string("1e400");
+    assert_eq!(err.unwrap_err().kind(), kyaml::ErrorKind::NumberOutOfRange);
+    let past = "1.0e+400";
+    assert_eq!(yaml().form(Form::Value).to_string(past).unwrap(), past);
     let as_key = yaml()
         .form(Form::Value)
         .compact(true)
@@ -847,6 +851,8 @@ fn all_or_nothing_writes_nothing_of_an_invalid_input() {
         "a: 'x\n  ... y'\nb: 1\nb: 2\n",
         "# ---\na: 1\n# ...\n",
         "a: 1\nb: [\n",
+        // After `...`: a document kubectl never reads, refused.
+        "...\na: 1\n---\nb: {\n",
     ];
     let several = [
         "a: 1\n---\nb: [\n",
@@ -856,8 +862,7 @@ fn all_or_nothing_writes_nothing_of_an_invalid_input() {
         "a: 1\r\n...\r\n--- |\r\n  x\r\n ---\r\n",
         "a: |\n  x\n---\ns: \"y\n--- z\"\n",
         "a: |\n  x\n...\n---\n- [\n",
-        "---\na: 1\n--- b\n--- [\n",
-        "...\na: 1\n---\nb: {\n",
+        "---\na: 1\n---\nb\n--- [\n",
     ];
     // Odd line breaks before a marker: kubectl's reader errs there, in
     // the first document.
@@ -880,7 +885,7 @@ fn all_or_nothing_writes_nothing_of_an_invalid_input() {
             // Several valid documents are written whole.
             // Several valid documents are written whole, the first's lists
             // laid out by its own verdicts (not the last document's).
-            let valid = "a: [[1], {b: 2}]\nc: [[3]]\n---\nd: |\n  ---\n...\n--- [4, [5]]\n";
+            let valid = "a: [[1], {b: 2}]\nc: [[3]]\n---\nd: |\n  ---\n...\n---\n[4, [5]]\n";
             assert!(!writes_all_or_nothing(opts, valid.as_bytes()));
         }
     }
@@ -913,8 +918,11 @@ fn all_or_nothing_writes_nothing_of_an_invalid_input() {
 fn a_blank_line_before_a_document_end_stays_in_its_document() {
     let input = "---\n# c\n\n...\nv\n...\nw\n";
     let want = "---\n# c\n---\n\"v\"\n---\n\"w\"\n";
+    // `w`, after `...` with no `---` line, is a document kubectl never
+    // reads: the `kubectl` schema refuses it.
+    assert!(yaml().to_string(input).is_err());
     for streaming in [None, Some(false)] {
-        let opts = Options::new().input(Input::Yaml).yaml_streaming(streaming);
+        let opts = yaml().schema(Schema::Yaml12).yaml_streaming(streaming);
         assert_eq!(opts.to_string(input).as_deref(), Ok(want), "{streaming:?}");
         assert_eq!(opts.to_string(want).as_deref(), Ok(want), "{streaming:?}");
     }

@@ -54,7 +54,7 @@ const CASES: &[(&str, &str)] = &[
     ("a: \"x\"y\n", "expected a key ('key: value') or less indentation at line 1, column 7"),
     ("%YAML x\n---\na\n", "expected a version number (%YAML 1.2) at line 1, column 7"),
     ("%TAG ! \n---\na\n", "expected a tag prefix at line 1, column 8"),
-    ("--- a\n... b\n", "expected a line break after '...' at line 2, column 5"),
+    ("---\na\n... b\n", "expected a line break after '...' at line 3, column 5"),
     ("a: !<x\n", "expected '>' closing a verbatim tag at line 1, column 7"),
     ("a: !x!\n", "expected a tag name after the handle at line 1, column 7"),
     ("a: !!str%zz x\n", "expected two hex digits after '%' in a tag at line 1, column 9"),
@@ -66,7 +66,7 @@ const CASES: &[(&str, &str)] = &[
     ("a: 'it''s\n", "expected \"'\" closing the string (inside the string that opens at line 1, column 4) at line 2, column 1"),
     ("a: |\n  x\n y\n", "expected a key ('key: value') or less indentation at line 3, column 2"),
     ("[a, b]]\n", "expected a node, not a closing bracket at line 1, column 7"),
-    ("a: 1\n...\nb\n... x\n", "expected a line break after '...' at line 4, column 5"),
+    ("a: 1\n...\n---\nb\n... x\n", "expected a line break after '...' at line 5, column 5"),
 ];
 
 #[test]

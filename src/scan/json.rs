@@ -304,10 +304,30 @@ impl<'a> Tokenizer<'a> {
             i = self.digits(i)?;
         }
         self.pos = i;
+        // Only an exponent or 309 digits can reach float64's limit.
+        if exponent || i - start > 308 {
+            Self::within_f64(&self.src[start..i], start)?;
+        }
         Ok(Event::Number {
             text: &self.src[start..i],
             exponent,
         })
+    }
+
+    /// Refuses the number `text` at `start` if it is past float64's range
+    /// (kubectl and serde_json refuse it; written, `1.0e+400` would be
+    /// kubectl's string). Out of line: most numbers never get here.
+    #[cold]
+    #[inline(never)]
+    fn within_f64(text: &str, start: usize) -> Result<(), Fault> {
+        match crate::number::past_f64(text) {
+            true => Err(Fault::new(
+                ErrorKind::NumberOutOfRange,
+                start,
+                "a number within float64's range",
+            )),
+            false => Ok(()),
+        }
     }
 
     /// Reads one or more ASCII digits from `from`: where they end.

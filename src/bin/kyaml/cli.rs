@@ -341,6 +341,55 @@ pub(crate) fn language(
     }
 }
 
+/// `opts` for the YAML file `input` as kubectl reads it: a file whose
+/// first character past white space is `{` kubectl reads as a stream of
+/// JSON values (`{"a":1}{"b":2}`, or one per line), so it is read as
+/// JSON if it is one (its error too, where kubectl's JSON reading refuses
+/// it, as a number past float64's range); else as YAML, as kubectl v1.37
+/// falls back to YAML (v1.32 refuses it). YAML reads a single JSON value
+/// as the same data, but not a stream of them.
+pub(crate) fn as_kubectl_reads(opts: kyaml::Options, input: &[u8]) -> kyaml::Options {
+    let first = input
+        .iter()
+        .find(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
+    if opts.input_language() != kyaml::Input::Yaml || first != Some(&b'{') {
+        return opts;
+    }
+    let json = opts.input(kyaml::Input::Json);
+    match json.check(input) {
+        Err(e)
+            if matches!(
+                e.kind(),
+                kyaml::ErrorKind::Syntax | kyaml::ErrorKind::TrailingValue
+            ) =>
+        {
+            opts
+        }
+        _ => json,
+    }
+}
+
+/// Reads from `source` into `head` until its first byte past white space
+/// (or its end): whether that is `{`, the sign kubectl reads a file by
+/// as JSON ([`as_kubectl_reads`]).
+pub(crate) fn starts_like_json(source: &mut dyn Read, head: &mut Vec<u8>) -> io::Result<bool> {
+    let mut chunk = [0; 8192];
+    loop {
+        if let Some(b) = head
+            .iter()
+            .find(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+        {
+            return Ok(*b == b'{');
+        }
+        match source.read(&mut chunk) {
+            Ok(0) => return Ok(false),
+            Ok(n) => head.extend_from_slice(&chunk[..n]),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+}
+
 /// Reads from `source` into `head` until [`language`] can tell.
 pub(crate) fn read_language(
     path: &Path,

@@ -795,6 +795,7 @@ fn dress_yaml<W: Write>(
     let mut dressed = Dressed::like(input, out);
     // One copy of the library's writing for every writer.
     let writer: &mut dyn Write = &mut dressed;
+    let opts = cli::as_kubectl_reads(opts, input);
     match all_or_nothing {
         true => opts.to_writer_all_or_nothing(writer, input, warnings)?,
         false => opts.to_writer_with_warnings(writer, input, warnings)?,

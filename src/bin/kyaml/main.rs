@@ -167,7 +167,13 @@ fn render(
 ) -> io::Result<bool> {
     let mut head = Vec::new();
     let language = cli::read_language(file, from, source, &mut head)?;
-    let opts = opts.input(language);
+    let mut opts = opts.input(language);
+    if language == kyaml::Input::Yaml && cli::starts_like_json(source, &mut head)? {
+        // kubectl reads such a file as JSON values if it is: read whole
+        // to tell (`cli::as_kubectl_reads`).
+        source.read_to_end(&mut head)?;
+        opts = cli::as_kubectl_reads(opts, &head);
+    }
     let input = io::Cursor::new(head).chain(source);
     transcode(name, input, opts, keep_going, out)
 }

@@ -5,6 +5,10 @@
 //! bases, float syntax, float64's range, a float's value).
 
 use crate::emit::write_exponent_form;
+pub(super) use crate::number::past_f64;
+use crate::number::Scientific;
+#[cfg(test)]
+pub(super) use crate::number::F64_OVERFLOW;
 use core::fmt::{self, Write};
 
 /// A number, written by [`Number::write_json`].
@@ -367,100 +371,6 @@ pub(super) fn go_dot_float(bytes: &[u8]) -> bool {
         }
     }
     i == bytes.len()
-}
-
-/// A decimal float's text (float pattern, `_` allowed anywhere) as
-/// `0.D × 10^exp10`: where its mantissa is, and the power of ten.
-struct Scientific<'a> {
-    negative: bool,
-    /// The mantissa's text (no sign, no exponent).
-    mantissa: &'a str,
-    /// The power of ten, saturated far past any float's range.
-    exp10: i64,
-    /// Whether any digit is not `0`.
-    nonzero: bool,
-}
-
-impl<'a> Scientific<'a> {
-    fn of(text: &'a str) -> Scientific<'a> {
-        let (negative, body) = match text.as_bytes().first() {
-            Some(b'-') => (true, text.get(1..).unwrap_or("")),
-            Some(b'+') => (false, text.get(1..).unwrap_or("")),
-            _ => (false, text),
-        };
-        let (mantissa, exponent) = match body.find(['e', 'E']) {
-            Some(e) => (body.get(..e).unwrap_or(""), body.get(e + 1..).unwrap_or("")),
-            None => (body, ""),
-        };
-        const CAP: i64 = 1 << 40;
-        let mut exp: i64 = 0;
-        for b in exponent.bytes().filter(u8::is_ascii_digit) {
-            exp = (exp * 10 + i64::from(b - b'0')).min(CAP);
-        }
-        if exponent.contains('-') {
-            exp = -exp;
-        }
-        let (mut seen_dot, mut seen_digit) = (false, false);
-        let (mut whole, mut zeros_after_dot) = (0i64, 0i64);
-        for b in mantissa.bytes() {
-            match b {
-                b'.' => seen_dot = true,
-                b'0' if !seen_digit => zeros_after_dot += i64::from(seen_dot),
-                b'0'..=b'9' => {
-                    seen_digit = true;
-                    whole += i64::from(!seen_dot);
-                }
-                _ => {}
-            }
-        }
-        let exp10 = if whole > 0 {
-            whole.min(CAP)
-        } else {
-            -zeros_after_dot.min(CAP)
-        };
-        Scientific {
-            negative,
-            mantissa,
-            exp10: exp10 + exp,
-            nonzero: seen_digit,
-        }
-    }
-
-    /// The significant digits, from the first that is not `0`.
-    fn digits(&self) -> impl Iterator<Item = u8> + 'a {
-        self.mantissa
-            .bytes()
-            .filter(u8::is_ascii_digit)
-            .skip_while(|&b| b == b'0')
-    }
-}
-
-/// `2^1024 - 2^970`, the least number that rounds to float64 infinity (the
-/// midpoint between the largest float64 and `2^1024` rounds to even, up).
-pub(super) const F64_OVERFLOW: &str = "179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017977587207096330286416692887910946555547851940402630657488671505820681908902000708383676273854845817711531764475730270069855571366959622842914819860834936475292719074168444365510704342711559699508093042880177904174497792";
-
-/// Whether a decimal float's text is past float64's range (Go's
-/// `ParseFloat` fails, Python's `float` gives infinity), exactly: its value
-/// is at least [`F64_OVERFLOW`].
-pub(super) fn past_f64(text: &str) -> bool {
-    let number = Scientific::of(text);
-    if !number.nonzero || number.exp10 < F64_OVERFLOW.len() as i64 {
-        return false;
-    }
-    if number.exp10 > F64_OVERFLOW.len() as i64 {
-        return true;
-    }
-    let mut digits = number.digits();
-    let limit = F64_OVERFLOW.as_bytes();
-    for (i, &l) in limit.iter().enumerate() {
-        match digits.next() {
-            Some(d) if d == l => {}
-            Some(d) => return d > l,
-            // The digits ran out: as large only if the rest of the limit is 0.
-            None => return limit.get(i..).unwrap_or(&[]).iter().all(|&b| b == b'0'),
-        }
-    }
-    true
 }
 
 /// The nearest float64 to a decimal float's text (float pattern, `_`

@@ -343,7 +343,8 @@ impl<'a> Attach<'a> {
 
     /// Places the pending group, each comment where `decide` says by its
     /// column (a blank line goes with the comment after it, or else the
-    /// one before), each run that goes to one place together.
+    /// one before), but none before the one above it, each run that goes
+    /// to one place together.
     fn resolve(&mut self, decide: impl Fn(&Self, Option<usize>) -> (usize, Place)) {
         let columns = core::mem::take(&mut self.columns);
         self.offsets.clear();
@@ -359,7 +360,16 @@ impl<'a> Attach<'a> {
                     .get(..i)
                     .and_then(|r| r.iter().flatten().last().copied())
             });
-            decisions.push(decide(self, c));
+            let decision = decide(self, c);
+            // Never before the one above it (SPEC-YAML.md §3: the order
+            // never changes): records are written in slot order, so a
+            // comment whose own place comes earlier (`# y` dedented to an
+            // outer foot, then `  # x` to an inner one) goes with it.
+            let decision = match decisions.last() {
+                Some(&above) if above.0 > decision.0 => above,
+                _ => decision,
+            };
+            decisions.push(decision);
         }
         let pending = core::mem::take(&mut self.pending);
         let mut start = 0;

@@ -585,7 +585,10 @@ impl<'a> Loader<'a> {
                     "{what}: not YAML 1.2, but kubectl reads it; the KYAML written is valid YAML everywhere"
                 ),
             ),
-            Kind::StreamStart | Kind::StreamEnd => {}
+            Kind::Refused { what } if self.schema == Schema::Kubectl => {
+                return Err(Fault::new(ErrorKind::Syntax, at, what));
+            }
+            Kind::Refused { .. } | Kind::StreamStart | Kind::StreamEnd => {}
         }
         Ok(())
     }

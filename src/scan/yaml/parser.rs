@@ -205,7 +205,10 @@ impl<'a> Parser<'a> {
         // copies out only what it uses (the whole 48-byte token copied to
         // the stack, as it was, cost ~40 instructions a step).
         let tok = tri!(self.scanner.peek());
-        if matches!(tok.kind, Tok::Comment { .. } | Tok::Blank | Tok::Lenient(_)) {
+        if matches!(
+            tok.kind,
+            Tok::Comment { .. } | Tok::Blank | Tok::Lenient(_) | Tok::Refused(_)
+        ) {
             return self.trivia();
         }
         let at = tok.at;
@@ -490,6 +493,7 @@ impl<'a> Parser<'a> {
         let kind = match tok.kind {
             Tok::Comment { text, trailing } => Kind::Comment { text, trailing },
             Tok::Lenient(what) => Kind::Lenient { what },
+            Tok::Refused(what) => Kind::Refused { what },
             _ => Kind::BlankLine,
         };
         Self::event(tok.at, kind)

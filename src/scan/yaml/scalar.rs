@@ -411,6 +411,8 @@ pub(super) fn decode_escape(b: &[u8], at: usize) -> (Option<char>, usize) {
         Some(b'e') => '\u{1B}',
         Some(b' ') => ' ',
         Some(b'"') => '"',
+        // Not YAML 1.2: go-yaml's (a `Tok::Lenient` says so).
+        Some(b'\'') => '\'',
         Some(b'/') => '/',
         Some(b'\\') => '\\',
         Some(b'N') => '\u{85}',
@@ -444,7 +446,7 @@ pub(super) fn decode_escape(b: &[u8], at: usize) -> (Option<char>, usize) {
 pub(super) fn check_escape(b: &[u8], at: usize) -> Option<usize> {
     let len = match b.get(at)? {
         b'0' | b'a' | b'b' | b't' | b'\t' | b'n' | b'v' | b'f' | b'r' | b'e' | b' ' | b'"'
-        | b'/' | b'\\' | b'N' | b'_' | b'L' | b'P' | b'\n' => return Some(at + 1),
+        | b'\'' | b'/' | b'\\' | b'N' | b'_' | b'L' | b'P' | b'\n' => return Some(at + 1),
         b'\r' => return Some(at + 1),
         b'x' => 2,
         b'u' => 4,

@@ -17,7 +17,8 @@ use super::chars::{
 use super::scalar::{check_escape, Chomp, Scalar, Style};
 use super::token::{
     Tok, Token, LENIENT_BLOCK_EMPTY_LINES, LENIENT_COMMENT, LENIENT_FLOW_INDENT,
-    LENIENT_LINE_BREAK, LENIENT_QUOTED_INDENT,
+    LENIENT_LINE_BREAK, LENIENT_QUOTED_INDENT, LENIENT_QUOTE_ESCAPE, REFUSED_AFTER_END,
+    REFUSED_DIRECTIVE, REFUSED_MARKER_TEXT, REFUSED_SLASH_ESCAPE,
 };
 use crate::error::{ErrorKind, Fault, Opened};
 use crate::options::MAX_DEPTH;
@@ -140,6 +141,9 @@ pub(super) struct Scanner<'a> {
     next_colon: Cell<(usize, usize)>,
     q_head: usize,
     q_len: usize,
+    /// A `...` was read and no `---` line since: kubectl never reads
+    /// what follows before the next one ([`REFUSED_AFTER_END`]).
+    after_end: bool,
 }
 
 impl<'a> Scanner<'a> {
@@ -193,6 +197,7 @@ impl<'a> Scanner<'a> {
             next_colon: Cell::new((usize::MAX, 0)),
             q_head: 0,
             q_len: 0,
+            after_end: false,
         }
     }
 
@@ -364,7 +369,19 @@ impl<'a> Scanner<'a> {
                 self.after_document_end()?;
             }
             self.push(pos, if end { Tok::DocEnd } else { Tok::DocStart });
+            if end {
+                // go-yaml reads one document of the piece: a `...` before
+                // any node ends an empty one, or (first in the input) is
+                // an error; either way kubectl reads nothing after it.
+                self.after_end = true;
+            } else {
+                self.after_end = false;
+                self.after_document_start();
+            }
             return Ok(());
+        }
+        if self.after_end || (at_col0 && c == b'-') {
+            self.kubectl_never_reads(pos, at_col0);
         }
         if at_col0 && c == b'%' && self.flow_level == 0 {
             return self.directive();
@@ -618,6 +635,11 @@ impl<'a> Scanner<'a> {
         if !(entry || self.plain_start_at(at)) {
             return Ok(false);
         }
+        // After `...`, and `---x` at a line's start: the slow path queues
+        // what kubectl refuses there.
+        if self.after_end || (col == 0 && !entry && b.get(at) == Some(&b'-')) {
+            return Ok(false);
+        }
         // The block collections the line closes: as many block ends as
         // the steps before its token would queue, if the queue holds them
         // and what the line's fast paths queue after them.
@@ -831,10 +853,48 @@ impl<'a> Scanner<'a> {
     }
 
     /// Whether a `---` or `...` marker starts at `at` (a line's start).
+    /// `---#` is one too: kubectl's splitter cuts the file there, and the
+    /// `#` starts a comment ([`LENIENT_COMMENT`]).
     fn document_marker(&self, at: usize) -> bool {
         let b = self.bytes();
-        matches!(b.get(at..at + 3), Some(b"---" | b"..."))
-            && (is_blank_or_end(b.get(at + 3)) || self.line_break_len(at + 3) > 0)
+        match b.get(at..at + 3) {
+            Some(b"---") if b.get(at + 3) == Some(&b'#') => true,
+            Some(b"---" | b"...") => {
+                is_blank_or_end(b.get(at + 3)) || self.line_break_len(at + 3) > 0
+            }
+            _ => false,
+        }
+    }
+
+    /// After `---` (at `self.pos`): kubectl's splitter refuses anything
+    /// but white space and a comment on the rest of its line.
+    fn after_document_start(&mut self) {
+        let b = self.bytes();
+        let mut i = self.pos;
+        while matches!(b.get(i), Some(b' ' | b'\t')) {
+            i += 1;
+        }
+        if !matches!(b.get(i), None | Some(b'#')) && self.line_break_len(i) == 0 {
+            self.push(i, Tok::Refused(REFUSED_MARKER_TEXT));
+        }
+    }
+
+    /// A token at `at` that is no document marker, after a `...` with no
+    /// `---` line since, or a `-` at a line's start (`at_col0`): what kubectl
+    /// refuses or never reads there is queued as [`Tok::Refused`].
+    #[cold]
+    #[inline(never)]
+    fn kubectl_never_reads(&mut self, at: usize, at_col0: bool) {
+        if self.after_end {
+            // A directive there is kubectl's to drop (`directive`).
+            if !(at_col0 && self.bytes().get(at) == Some(&b'%')) {
+                self.after_end = false;
+                self.push(at, Tok::Refused(REFUSED_AFTER_END));
+            }
+        } else if at_col0 && self.bytes().get(at..at + 3) == Some(b"---") {
+            // `---x`: a line kubectl's splitter refuses.
+            self.push(at, Tok::Refused(REFUSED_MARKER_TEXT));
+        }
     }
 
     /// After `...`: only a comment may follow on the line.
@@ -1239,6 +1299,11 @@ impl<'a> Scanner<'a> {
         }
         self.pos = end;
         self.line_has_content = true;
+        // After `...` (no `---` line since), kubectl drops a `%YAML`
+        // unread; a `%TAG` it drops too, so its documents read otherwise.
+        if !(self.after_end && tok == Tok::Version) {
+            self.push(at, Tok::Refused(REFUSED_DIRECTIVE));
+        }
         self.push(at, tok);
         Ok(())
     }
@@ -1359,6 +1424,8 @@ impl<'a> Scanner<'a> {
         let mut i = at + 1;
         let mut folds = false;
         let mut lenient = false;
+        // `\/` and `\'` were queued (once a scalar is enough).
+        let (mut slash, mut quote) = (false, false);
         loop {
             i = if double {
                 crate::swar::string_special(b, i)
@@ -1388,6 +1455,17 @@ impl<'a> Scanner<'a> {
                 }
                 b'\\' => {
                     folds = true;
+                    match b.get(i + 1) {
+                        Some(b'/') if !slash => {
+                            slash = true;
+                            self.push(i, Tok::Refused(REFUSED_SLASH_ESCAPE));
+                        }
+                        Some(b'\'') if !quote => {
+                            quote = true;
+                            self.push(i, Tok::Lenient(LENIENT_QUOTE_ESCAPE));
+                        }
+                        _ => {}
+                    }
                     match check_escape(b, i + 1) {
                         Some(next) => i = next,
                         None => {

@@ -59,6 +59,12 @@ pub(crate) enum Kind<'a> {
     Lenient {
         what: &'static str,
     },
+    /// The input at `at` is YAML 1.2 but kubectl refuses it or never
+    /// reads it: `what` it expects instead (an error under the `kubectl`
+    /// schema).
+    Refused {
+        what: &'static str,
+    },
 }
 
 /// A node's properties.

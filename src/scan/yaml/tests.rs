@@ -117,7 +117,9 @@ fn render(e: &SyntaxEvent<'_>) -> Option<String> {
             out.push_str("=ALI *");
             out.push_str(name);
         }
-        Kind::Comment { .. } | Kind::BlankLine | Kind::Lenient { .. } => return None,
+        Kind::Comment { .. } | Kind::BlankLine | Kind::Lenient { .. } | Kind::Refused { .. } => {
+            return None
+        }
     }
     Some(out)
 }

@@ -1,6 +1,7 @@
 //! What the scanner hands the parser: [`Token`]s, each a [`Tok`] and where
 //! it starts, and the readings a [`Tok::Lenient`] names (input that is not
-//! YAML 1.2 but that go-yaml, kubectl's reader, reads).
+//! YAML 1.2 but that go-yaml, kubectl's reader, reads) and those a
+//! [`Tok::Refused`] names (YAML 1.2 that kubectl refuses or never reads).
 
 use super::scalar::Scalar;
 
@@ -53,6 +54,10 @@ pub(super) enum Tok<'a> {
     /// What follows is not YAML 1.2 but go-yaml (kubectl) reads it: what,
     /// in words (a warning says so).
     Lenient(&'static str),
+    /// What follows is YAML 1.2 but kubectl refuses it, or never reads it:
+    /// what kubectl expects instead, in words (an error under the
+    /// `kubectl` schema; the `yaml-1.2` schema reads it as YAML 1.2).
+    Refused(&'static str),
 }
 
 // What a `Tok::Lenient` says, one constant per reading.
@@ -71,3 +76,19 @@ pub(super) const LENIENT_COMMENT: &str = "a comment with no white space before i
 /// A quoted scalar's line at or left of the block indentation.
 pub(super) const LENIENT_QUOTED_INDENT: &str =
     "a line of a quoted string indented no deeper than the block it is in";
+/// `\'` in a double-quoted scalar: go-yaml reads `'`.
+pub(super) const LENIENT_QUOTE_ESCAPE: &str =
+    "the escape \\' in a double-quoted string, which kubectl reads as '";
+
+// What a `Tok::Refused` expects instead, one constant per refusal.
+
+/// A `%` directive: kubectl splits the file at its `---` line, so the
+/// directive is a document of its own, which go-yaml refuses.
+pub(super) const REFUSED_DIRECTIVE: &str = "a document without a '%' directive (kubectl refuses any directive: 'did not find expected <document start>'; drop it, or read the file with --schema yaml-1.2)";
+/// Text after `---` on its line (`--- {a: 1}`, `--- |`, `---x`).
+pub(super) const REFUSED_MARKER_TEXT: &str = "only a comment after '---' on its line (kubectl refuses the file: 'invalid Yaml document separator'; put the node on the next line)";
+/// Content after `...` before the next `---` line.
+pub(crate) const REFUSED_AFTER_END: &str = "a '---' line before this content (after '...', kubectl reads only the first document up to the next '---' line and never reads this one)";
+/// `\/` in a double-quoted scalar.
+pub(super) const REFUSED_SLASH_ESCAPE: &str =
+    "'/' without a backslash (kubectl refuses the escape \\/: 'found unknown escape character')";
