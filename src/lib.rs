@@ -191,6 +191,14 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+/// How much of the expensive sweeps the unit tests cover, and whether
+/// they read ../shared (`KYAML_FULL_SWEEP=1`); shared with the integration
+/// tests.
+#[cfg(test)]
+#[allow(dead_code)]
+#[path = "../tests/common/sweep.rs"]
+mod sweep;
+
 /// The README's examples run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
