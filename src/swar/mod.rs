@@ -200,7 +200,10 @@ pub(crate) fn plain_stop_blocks(s: &[u8], from: usize, flow: bool) -> Result<usi
     // SAFETY: as in `string_special`.
     let found = unsafe { sse2::plain_stop(s, from, flow) };
     #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-    let found = Err(from);
+    let found = {
+        let _ = (s, flow);
+        Err(from)
+    };
     found
 }
 
