@@ -1,4 +1,5 @@
-//! Whether a test run sweeps the corpora beside the repository, decided
+//! Whether a test run sweeps the corpora beside the repository (and finds
+//! the benchmark corpus, which the package leaves out), decided
 //! once for every test: the integration tests through `tests/common`, the
 //! crate's unit tests by `#[path]` (so this file uses nothing but `std`).
 //!
@@ -28,6 +29,20 @@ pub fn shared(name: &str) -> Option<PathBuf> {
         true => Some(dir),
         false => {
             std::println!("skipped: no {} (the shared corpus)", dir.display());
+            None
+        }
+    }
+}
+
+/// `benches/data` (the benchmark corpus: JSON and YAML files of a few MB),
+/// which the repository has and the package leaves out; else `None`,
+/// after a line saying why.
+pub fn bench_data() -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("benches/data");
+    match dir.is_dir() {
+        true => Some(dir),
+        false => {
+            std::println!("skipped: no benches/data (the package leaves it out)");
             None
         }
     }
