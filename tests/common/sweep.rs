@@ -20,7 +20,9 @@ pub fn full() -> bool {
 /// read only in a full sweep and when it is there; else `None`, after a
 /// line saying why.
 pub fn shared(name: &str) -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared").join(name);
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared")
+        .join(name);
     if !full() {
         std::println!("skipped: ../shared/{name} is read with KYAML_FULL_SWEEP=1 only");
         return None;
