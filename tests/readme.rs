@@ -24,7 +24,11 @@ fn code_lines() -> Vec<(usize, &'static str)> {
 #[test]
 fn no_line_of_a_code_block_is_hidden() {
     let lines = code_lines();
-    assert!(lines.len() > 50, "only {} lines in code blocks", lines.len());
+    assert!(
+        lines.len() > 50,
+        "only {} lines in code blocks",
+        lines.len()
+    );
     let hidden: Vec<_> = lines
         .iter()
         .filter(|(_, l)| l.trim_start().starts_with("# ") || l.trim() == "#")
@@ -71,5 +75,8 @@ fn the_pre_commit_snippet_names_the_repository_and_a_release_tag() {
         "the README's pre-commit snippet is not {snippet}"
     );
     let release = include_str!("../docs/release.md");
-    assert!(release.contains("git tag v$version"), "docs/release.md tags no v$version");
+    assert!(
+        release.contains("git tag v$version"),
+        "docs/release.md tags no v$version"
+    );
 }

@@ -631,7 +631,11 @@ fn streamed_and_loaded_yaml_write_the_same() {
         .into_iter()
         .filter(|p| p.ends_with("in.yaml"))
         .collect();
-    files.extend(walk(&data_dir().join("corpus-yaml")).into_iter().filter(is_yaml));
+    files.extend(
+        walk(&data_dir().join("corpus-yaml"))
+            .into_iter()
+            .filter(is_yaml),
+    );
     let committed = files.len();
     let shared = common::sweep::shared("corpus-yaml");
     if let Some(shared) = &shared {
@@ -651,15 +655,27 @@ fn streamed_and_loaded_yaml_write_the_same() {
         count[2] += usize::from(with_lt);
         let _ = assert_both_readers_write_the_same(&input, &file.display().to_string());
     }
-    println!("files, with `*`, with `<<`: committed {:?}, shared {:?}", counts[0], counts[1]);
+    println!(
+        "files, with `*`, with `<<`: committed {:?}, shared {:?}",
+        counts[0], counts[1]
+    );
     let [streamed, with_aliases, with_lt] = counts[0];
     assert!(streamed > 600, "only {streamed} committed files stream");
-    assert!(with_aliases > 25, "only {with_aliases} committed files with `*` stream");
-    assert!(with_lt > 0, "only {with_lt} committed files with `<<` stream");
+    assert!(
+        with_aliases > 25,
+        "only {with_aliases} committed files with `*` stream"
+    );
+    assert!(
+        with_lt > 0,
+        "only {with_lt} committed files with `<<` stream"
+    );
     if shared.is_some() {
         let [streamed, with_aliases, with_lt] = counts[1];
         assert!(streamed > 1000, "only {streamed} shared files stream");
-        assert!(with_aliases > 150, "only {with_aliases} shared files with `*` stream");
+        assert!(
+            with_aliases > 150,
+            "only {with_aliases} shared files with `*` stream"
+        );
         assert!(with_lt > 5, "only {with_lt} shared files with `<<` stream");
     }
 }
