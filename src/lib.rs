@@ -274,8 +274,18 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
-/// The README's examples run as doctests.
-#[cfg(doctest)]
+/// How much of the expensive sweeps the unit tests cover, and whether
+/// they read ../shared (`KYAML_FULL_SWEEP=1`); shared with the integration
+/// tests.
+#[cfg(test)]
+#[allow(dead_code)]
+#[path = "../tests/common/sweep.rs"]
+mod sweep;
+
+/// The README's examples run as doctests, as written: whole programs, with
+/// no hidden lines (crates.io and GitHub would show them), one of them
+/// needing `serde` (tests/readme.rs holds the README to that).
+#[cfg(all(doctest, feature = "serde"))]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 

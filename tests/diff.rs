@@ -851,8 +851,10 @@ fn cli_diff_applies_with_patch_on_corpus_files() {
     if !have_patch() {
         return;
     }
+    let Some(data) = common::sweep::bench_data() else {
+        return;
+    };
     let dir = Dir::new("corpus");
-    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/data");
     let files: Vec<Vec<u8>> = ["twitter", "citm_catalog", "canada", "k8s_swagger"]
         .iter()
         .map(|f| std::fs::read(data.join(format!("{f}.json"))).unwrap())

@@ -773,16 +773,14 @@ fn yaml_files(root: &std::path::Path, dir: &std::path::Path, out: &mut Vec<Strin
 /// kubectl reads goes through `fmt` with the data kubectl reads
 /// (corpus-yaml-digests.jsonl, from tools/corpus_yaml_digests.py), every
 /// comment in its document, and as a fixed point; each one kubectl refuses
-/// gets an error with a line and column. Skipped (and says so) where the
-/// folder is absent.
+/// gets an error with a line and column. Run in a full sweep
+/// (`KYAML_FULL_SWEEP=1`), and skipped (saying so) where the folder is
+/// absent.
 #[test]
 fn shared_corpus_reads_as_kubectl_reads() {
-    let manifest = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let root = manifest.join("../shared/corpus-yaml");
-    if !root.is_dir() {
-        eprintln!("skipped: no {} (the shared corpus)", root.display());
+    let Some(root) = common::sweep::shared("corpus-yaml") else {
         return;
-    }
+    };
     let index = include_str!("data/corpus-yaml-digests.jsonl");
     let mut on_disk = Vec::new();
     yaml_files(&root, &root, &mut on_disk);

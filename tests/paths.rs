@@ -204,9 +204,10 @@ fn documents_past_the_small_tables_render_the_same() {
             .collect();
         inputs.push(format!("[{}]", items.join(", ")).into_bytes());
     }
-    for file in ["twitter", "citm_catalog", "canada", "k8s_swagger"] {
-        let path = format!("{}/benches/data/{file}.json", env!("CARGO_MANIFEST_DIR"));
-        inputs.push(std::fs::read(path).unwrap());
+    if let Some(data) = common::sweep::bench_data() {
+        for file in ["twitter", "citm_catalog", "canada", "k8s_swagger"] {
+            inputs.push(std::fs::read(data.join(format!("{file}.json"))).unwrap());
+        }
     }
     for json in &inputs {
         let valid = assert_agree(json);

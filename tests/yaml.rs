@@ -623,43 +623,65 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// The streaming reader and the loading one write the same: every
-/// yaml-test-suite case and every file of the fmt corpus
-/// (../shared/corpus-yaml, when present), through `to_string` (one pass,
-/// bets), `to_writer_with_warnings` (a checking pass, then the writing
-/// one) and `check`, regular and compact: the same bytes, the same
-/// warnings, the same error.
+/// yaml-test-suite case, every file of tests/data/corpus-yaml and, in a
+/// full sweep, of the fmt corpus (../shared/corpus-yaml, when present),
+/// through `to_string` (one pass, bets), `to_writer_with_warnings` (a
+/// checking pass, then the writing one) and `check`, regular and compact:
+/// the same bytes, the same warnings, the same error.
 #[test]
 fn streamed_and_loaded_yaml_write_the_same() {
-    let suite = data_dir().join("yaml-test-suite");
-    let mut files: Vec<PathBuf> = walk(&suite)
+    let is_yaml = |p: &PathBuf| p.extension().is_some_and(|e| e == "yaml" || e == "yml");
+    let mut files: Vec<PathBuf> = walk(&data_dir().join("yaml-test-suite"))
         .into_iter()
         .filter(|p| p.ends_with("in.yaml"))
         .collect();
-    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus-yaml");
-    match shared.is_dir() {
-        true => files.extend(
-            walk(&shared)
-                .into_iter()
-                .filter(|p| p.extension().is_some_and(|e| e == "yaml" || e == "yml")),
-        ),
-        false => eprintln!("skipped: no {} (the shared corpus)", shared.display()),
+    files.extend(
+        walk(&data_dir().join("corpus-yaml"))
+            .into_iter()
+            .filter(is_yaml),
+    );
+    let committed = files.len();
+    let shared = common::sweep::shared("corpus-yaml");
+    if let Some(shared) = &shared {
+        files.extend(walk(shared).into_iter().filter(is_yaml));
     }
-    let (mut streamed, mut with_aliases, mut with_lt) = (0, 0, 0);
-    for file in &files {
+    // What the files read reach: the committed ones, and with the shared
+    // corpus as much again and more.
+    let mut counts = [[0; 3]; 2];
+    for (i, file) in files.iter().enumerate() {
         let input = std::fs::read(file).unwrap();
         // A merge key loads whatever `yaml_streaming` says (both readers
         // then load); a `<<` in a string or a comment streams.
-        with_lt += usize::from(input.windows(2).any(|w| w == b"<<") && !has_merge_key(&input));
-        streamed += 1;
-        with_aliases += usize::from(input.contains(&b'*'));
+        let with_lt = input.windows(2).any(|w| w == b"<<") && !has_merge_key(&input);
+        let count = &mut counts[usize::from(i >= committed)];
+        count[0] += 1;
+        count[1] += usize::from(input.contains(&b'*'));
+        count[2] += usize::from(with_lt);
         let _ = assert_both_readers_write_the_same(&input, &file.display().to_string());
     }
-    assert!(streamed > 300, "only {streamed} files stream");
-    assert!(
-        with_aliases > 40,
-        "only {with_aliases} files with `*` stream"
+    println!(
+        "files, with `*`, with `<<`: committed {:?}, shared {:?}",
+        counts[0], counts[1]
     );
-    assert!(with_lt > 5, "only {with_lt} files with `<<` stream");
+    let [streamed, with_aliases, with_lt] = counts[0];
+    assert!(streamed > 600, "only {streamed} committed files stream");
+    assert!(
+        with_aliases > 25,
+        "only {with_aliases} committed files with `*` stream"
+    );
+    assert!(
+        with_lt > 0,
+        "only {with_lt} committed files with `<<` stream"
+    );
+    if shared.is_some() {
+        let [streamed, with_aliases, with_lt] = counts[1];
+        assert!(streamed > 1000, "only {streamed} shared files stream");
+        assert!(
+            with_aliases > 150,
+            "only {with_aliases} shared files with `*` stream"
+        );
+        assert!(with_lt > 5, "only {with_lt} shared files with `<<` stream");
+    }
 }
 
 /// What the YAML reader chosen by `streaming` makes of `input`:

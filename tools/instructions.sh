@@ -11,10 +11,10 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 contender=$1
 shift
-cargo build --release --quiet --example repeat
+cargo build --profile profiling --quiet --example repeat
 count() {
   valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-    target/release/examples/repeat "$1" "$contender" "$2" 2>&1 |
+    target/profiling/examples/repeat "$1" "$contender" "$2" 2>&1 |
     sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
 for file in "$@"; do

@@ -3,7 +3,7 @@
 profile of `examples/repeat.rs`'s `yaml` contender:
 
     valgrind --tool=callgrind --callgrind-out-file=OUT \\
-        target/release/examples/repeat benches/data/twitter.yaml yaml 3
+        target/profiling/examples/repeat benches/data/twitter.yaml yaml 3
     python3 tools/yaml_phases.py OUT 3
 
 Reads `callgrind_annotate`'s self cost per (file, function) and puts each

@@ -602,10 +602,11 @@ mod tests {
             }
         }
         assert!(lines > 700, "{lines}");
-        for file in ["twitter", "citm_catalog", "canada", "k8s_swagger"] {
-            let json =
-                std::fs::read_to_string(alloc::format!("{root}/benches/data/{file}.json")).unwrap();
-            assert!(check_against_oracle(&json) > 10_000);
+        if let Some(data) = crate::sweep::bench_data() {
+            for file in ["twitter", "citm_catalog", "canada", "k8s_swagger"] {
+                let json = std::fs::read_to_string(data.join(alloc::format!("{file}.json")));
+                assert!(check_against_oracle(&json.unwrap()) > 10_000);
+            }
         }
     }
 

@@ -12,6 +12,7 @@ use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 
 pub mod random;
+pub mod sweep;
 pub mod vectors;
 
 /// The built `kyaml` binary.
