@@ -4,15 +4,17 @@
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
+use std::path::Path;
 use std::process::Command;
 
 mod common;
 use common::{Dir, KYAML};
 
 /// Runs `kyaml` with `mode`'s words, then `args`, and for `diff` a valid
-/// second input; as user 1234 when `other_user`.
-fn run(dir: &Dir, mode: &str, args: &[&str], other_user: bool) -> (Option<i32>, String) {
-    let mut command = Command::new(KYAML);
+/// second input; as user 1234 when `other_user` (with the copy of the
+/// binary that user can run).
+fn run(dir: &Dir, mode: &str, args: &[&str], other_user: Option<&Path>) -> (Option<i32>, String) {
+    let mut command = Command::new(other_user.unwrap_or(Path::new(KYAML)));
     command.current_dir(&dir.0);
     if !mode.is_empty() {
         command.arg(mode);
@@ -21,7 +23,7 @@ fn run(dir: &Dir, mode: &str, args: &[&str], other_user: bool) -> (Option<i32>, 
     if mode == "diff" {
         command.arg("ok.yaml");
     }
-    if other_user {
+    if other_user.is_some() {
         command.uid(1234).gid(1234);
     }
     let out = command.output().expect("kyaml runs");
@@ -35,6 +37,7 @@ fn each_failure_is_reported_alike_in_every_mode() {
     // who needs to reach the directory.
     let reachable = Dir::reachable_by_others("failures");
     let others_reach = reachable.is_some();
+    let for_others = Dir::kyaml_for_others();
     let dir = reachable.unwrap_or_else(|| Dir::new("failures"));
     fs::create_dir_all(dir.0.join("empty")).unwrap();
     dir.write("ok.yaml", "a: 1\n");
@@ -83,12 +86,13 @@ fn each_failure_is_reported_alike_in_every_mode() {
         (&["empty"], false, "TOOL: cannot read empty: ", false),
     ];
     for (args, other_user, message, exact) in cases {
-        if other_user && !(root && others_reach) {
+        let bin = for_others.as_ref().map(|(_, bin)| bin.as_path());
+        if other_user && !(root && others_reach && bin.is_some()) {
             println!("not root, or no folder others reach: {args:?} is not tried as another user");
             continue;
         }
         for (mode, tool) in [("", "kyaml"), ("fmt", "kyaml fmt"), ("diff", "kyaml diff")] {
-            let (status, stderr) = run(&dir, mode, args, other_user);
+            let (status, stderr) = run(&dir, mode, args, bin.filter(|_| other_user));
             let message = message.replace("TOOL", tool);
             assert_eq!(status, Some(2), "{tool} {args:?}: {stderr}");
             match exact {
@@ -104,7 +108,7 @@ fn each_failure_is_reported_alike_in_every_mode() {
         ("fmt", "no YAML files under it"),
         ("diff", "Is a directory"),
     ] {
-        let (_, stderr) = run(&dir, mode, &["empty"], false);
+        let (_, stderr) = run(&dir, mode, &["empty"], None);
         assert!(
             stderr.ends_with(&format!("empty: {why}\n")),
             "{mode}: {stderr}"

@@ -799,7 +799,10 @@ fn a_file_whose_owner_cannot_be_kept_is_written_in_place() {
         .iter()
         .map(|f| fs::metadata(dir.0.join(f.0)).unwrap().ino())
         .collect();
-    let out = std::process::Command::new(common::KYAML)
+    let Some((_bin_dir, bin)) = Dir::kyaml_for_others() else {
+        return;
+    };
+    let out = std::process::Command::new(bin)
         .args(["fmt", "-w"])
         .args(files.map(|f| f.0))
         .current_dir(&dir.0)

@@ -127,6 +127,19 @@ impl Dir {
         Some(dir)
     }
 
+    /// The `kyaml` binary where another user can run it: a copy in a
+    /// folder [`Dir::reachable_by_others`] (the build's own folder may sit
+    /// under a private one, as in a clone inside a 0700 `mktemp -d`); None,
+    /// saying why, when no such folder can be made.
+    pub fn kyaml_for_others() -> Option<(Dir, std::path::PathBuf)> {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = Dir::reachable_by_others("kyaml-bin")?;
+        let bin = dir.0.join("kyaml");
+        std::fs::copy(KYAML, &bin).expect("a copy of kyaml");
+        std::fs::set_permissions(&bin, std::fs::Permissions::from_mode(0o755)).expect("a mode");
+        Some((dir, bin))
+    }
+
     /// Writes `contents` to `name` (its folders made), returning its path.
     pub fn write(&self, name: &str, contents: impl AsRef<[u8]>) -> std::path::PathBuf {
         let path = self.0.join(name);
