@@ -81,7 +81,7 @@ function kyamlApi(wasm) {
   }
 
   /** KYAML of JSON or YAML `text`: input 'json' (the default), 'yaml' or
-   * 'auto' (JSON if all of it is valid JSON, else YAML). */
+   * 'auto' (JSON if all of it has JSON's syntax, else YAML). */
   function toKyaml(text, options = {}) {
     const { input = 'json', schema = 'kubectl', compact = false } = options;
     const flags = choice(INPUTS, input, 'input') | choice(SCHEMAS, schema, 'schema');

@@ -22,7 +22,8 @@ export interface FmtOptions {
 
 export interface ToKyamlOptions extends FmtOptions {
   /** The input language: 'json' (the default), 'yaml', or 'auto' (JSON if
-   * the whole input is valid JSON, else YAML). */
+   * the whole input has JSON's syntax, else YAML; a JSON number past
+   * float64's range is an error, as in kubectl). */
   input?: 'json' | 'yaml' | 'auto';
 }
 

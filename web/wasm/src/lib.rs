@@ -27,7 +27,7 @@
 
 use std::alloc::{self, Layout};
 
-use kyaml::{Input, Options, Schema};
+use kyaml::{ErrorKind, Input, Options, Schema};
 
 /// Bits of [`kyaml_render`]'s `flags`, as web/pkg/index.js sets them: the
 /// input language (0 JSON, 1 YAML, 2 JSON if the whole input is valid
@@ -92,7 +92,13 @@ fn render(input: &[u8], flags: u32) -> Vec<u8> {
     let json = Options::new().input(Input::Json);
     let language = match flags & INPUT_MASK {
         INPUT_JSON => Input::Json,
-        INPUT_AUTO if json.check(input).is_ok() => Input::Json,
+        // JSON unless its syntax is not JSON's: a JSON text JSON refuses
+        // for its data (`{"b": 1e400}`, a number past float64's range)
+        // is refused, as kubectl and the CLI refuse it, not read as YAML.
+        INPUT_AUTO => match json.check(input) {
+            Err(e) if matches!(e.kind(), ErrorKind::Syntax | ErrorKind::TrailingValue) => Input::Yaml,
+            _ => Input::Json,
+        },
         _ => Input::Yaml,
     };
     let opts = Options::new()
