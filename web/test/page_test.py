@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The playground page in a real browser (headless Chromium): each input,
 given in the URL fragment (`index.html#in=...&mode=fmt`), must come out of
-the page's `output` element byte for byte as `kyaml fmt` writes it, and a
+the page's `output` element byte for byte as `kyaml fmt --schema kubectl`
+writes it (the schema the page is given), and a
 broken input must show the CLI's error, line and column, in the `errors`
 element. Then a 1 MB manifest put into the page: its render time, as the
 page measures it (performance.now()), is printed.
@@ -162,8 +163,13 @@ def main():
     if not index.is_file():
         sys.exit("no web/dist/index.html: run web/build.sh")
 
+    # The page is given `schema=kubectl`; the CLI is told the same, since
+    # without a schema it reads a file that is not Kubernetes objects as
+    # its other consumers do (and may leave it as written).
     def cli(text):
-        return subprocess.run([args.kyaml, "fmt"], input=text.encode(), capture_output=True)
+        return subprocess.run(
+            [args.kyaml, "fmt", "--schema", "kubectl"], input=text.encode(), capture_output=True
+        )
 
     cases = []
     for path in inputs():
