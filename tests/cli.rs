@@ -419,3 +419,83 @@ fn yaml_input_is_detected_and_warned_about() {
     );
     assert_eq!(kyaml(&["--from", "toml"]).output().status.code(), Some(2));
 }
+
+/// Runs `kyaml ARGS` with a terminal (a pseudo-terminal that `script`
+/// makes) on its standard input and output; its exit status and what the
+/// terminal showed, or `None`, said, without `script`. A run that is
+/// still waiting after a minute (for input, which never comes) is killed
+/// and fails the test.
+fn on_a_terminal(args: &str) -> Option<(Option<i32>, String)> {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let command = format!("{} {args}", common::KYAML);
+    let spawned = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn();
+    let Ok(mut child) = spawned else {
+        println!("skipped: no `script` command to make a terminal (util-linux)");
+        return None;
+    };
+    // Standard input stays open: only a terminal is there to read.
+    let input = child.stdin.take();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("`kyaml {args}` on a terminal waited for input");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    drop(input);
+    let out = child.wait_with_output().unwrap();
+    if text(&out.stderr).contains("failed to create pseudo-terminal") {
+        println!("skipped: no pseudo-terminal here: {}", text(&out.stderr));
+        return None;
+    }
+    let shown = String::from_utf8_lossy(&out.stdout).replace("\r\n", "\n");
+    Some((out.status.code(), shown))
+}
+
+/// With no file and a terminal on standard input, `kyaml` and `kyaml
+/// fmt` (whatever its mode) print a short usage and exit 2, rather than
+/// wait silently for input (prettier prints its usage too).
+#[test]
+fn no_argument_on_a_terminal_prints_the_usage() {
+    for (args, first) in [
+        (
+            "",
+            "Usage: kyaml [OPTIONS] [FILE ...]   (JSON or YAML in, KYAML out)\n",
+        ),
+        (
+            "fmt",
+            "Usage: kyaml fmt [--check | -w | -d] [OPTIONS] PATH ...\n",
+        ),
+        (
+            "fmt -w",
+            "Usage: kyaml fmt [--check | -w | -d] [OPTIONS] PATH ...\n",
+        ),
+        (
+            "fmt --check",
+            "Usage: kyaml fmt [--check | -w | -d] [OPTIONS] PATH ...\n",
+        ),
+    ] {
+        let Some((code, shown)) = on_a_terminal(args) else {
+            return;
+        };
+        assert_eq!(code, Some(2), "kyaml {args}: {shown}");
+        assert!(shown.starts_with(first), "kyaml {args}: {shown}");
+        assert!(
+            shown.contains("--help' for more.\n"),
+            "kyaml {args}: {shown}"
+        );
+    }
+    // A file named is read, terminal or not.
+    let file = TempFile::new("terminal.yaml", b"a: 1\n");
+    let Some((code, shown)) = on_a_terminal(&format!("fmt {}", file.path())) else {
+        return;
+    };
+    assert_eq!((code, &*shown), (Some(0), "---\n{\n  a: 1,\n}\n"));
+}

@@ -45,15 +45,23 @@ fn check_lists_what_would_change() {
 }
 
 #[test]
-fn directories_sorted_yaml_only_hidden_skipped() {
+fn directories_sorted_yaml_only_hidden_walked_vcs_and_packages_skipped() {
     let dir = Dir::new("walk");
     dir.write("b.yml", MESSY);
     dir.write("a/z.yaml", MESSY);
     dir.write("a/c.yaml", TIDY);
+    dir.write(".gitlab/ci.yml", MESSY);
     dir.write(".git/x.yaml", MESSY);
+    dir.write("a/.svn/x.yaml", MESSY);
+    dir.write("node_modules/p/x.yaml", MESSY);
     dir.write("notes.txt", MESSY);
     let out = kyaml(&["fmt", "--check", "."]).dir(&dir.0).output();
-    assert_eq!(text(&out.stdout), "./a/z.yaml\n./b.yml\n");
+    assert_eq!(text(&out.stdout), "./.gitlab/ci.yml\n./a/z.yaml\n./b.yml\n");
+    // A folder named is walked, whatever its name.
+    let out = kyaml(&["fmt", "--check", "node_modules"])
+        .dir(&dir.0)
+        .output();
+    assert_eq!(text(&out.stdout), "node_modules/p/x.yaml\n");
     assert_eq!(out.status.code(), Some(1));
 }
 

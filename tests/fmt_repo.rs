@@ -1,7 +1,8 @@
 //! `kyaml fmt` over a whole repository, as CI and pre-commit run it: the
-//! walk as git sees the tree (ignore files, `--exclude`, hidden
-//! directories, Helm templates, symbolic links out of the tree, Markdown
-//! under `--markdown`), and a `-w` that keeps line ends, mode, owner and
+//! walk as git sees the tree (ignore files, `--exclude`, version control
+//! folders and `node_modules` skipped but other hidden folders walked,
+//! Helm templates, symbolic links out of the tree, Markdown under
+//! `--markdown`), and a `-w` that keeps line ends, mode, owner and
 //! hard links, then a second `--check` that passes.
 
 use std::fs;
@@ -37,7 +38,13 @@ fn check_and_write_a_repository_as_git_sees_it() {
     repo.write("sub/secret.yaml", MESSY);
     repo.write("sub/ok.yaml", TIDY);
     repo.write("tidy.yaml", TIDY);
+    // Hidden folders are walked; version control ones and installed
+    // packages are not.
     repo.write(".github/workflows/ci.yml", MESSY);
+    repo.write(".git/hooks/x.yaml", MESSY);
+    repo.write("sub/.hg/x.yaml", MESSY);
+    repo.write("node_modules/pkg/action.yml", MESSY);
+    repo.write("sub/node_modules/x.yaml", MESSY);
     repo.write("api/zz_generated.deepcopy.yaml", MESSY);
     // A Helm chart: its templates are Go templates, not YAML.
     repo.write("charts/web/Chart.yaml", "---\n{\n  name: \"web\",\n}\n");
@@ -61,14 +68,13 @@ fn check_and_write_a_repository_as_git_sees_it() {
     let page = "# Page\n\n```yaml\na:   1\n```\n\nText `a:  1`.\n";
     repo.write("docs/page.md", page);
 
-    let needing =
-        "./charts/web/values.yaml\n./crlf.yaml\n./keep.gen.yaml\n./linked.yaml\n./owned.yaml\n";
+    let needing = "./.github/workflows/ci.yml\n./charts/web/values.yaml\n./crlf.yaml\n./keep.gen.yaml\n./linked.yaml\n./owned.yaml\n";
     let out = kyaml(&["fmt", "--check", "."]).dir(&repo.0).output();
     assert_eq!(
         (out.status.code(), text(&out.stdout), text(&out.stderr)),
         (
             Some(1),
-            &*format!("./api/zz_generated.deepcopy.yaml\n{needing}"),
+            &*needing.replace("./charts/", "./api/zz_generated.deepcopy.yaml\n./charts/"),
             ""
         )
     );
@@ -121,13 +127,12 @@ fn check_and_write_a_repository_as_git_sees_it() {
         .dir(&repo.0)
         .output();
     // Each file changed is listed, as gofmt -l lists them.
-    let changed =
-        "./charts/web/values.yaml\n./crlf.yaml\n./keep.gen.yaml\n./linked.yaml\n./owned.yaml\n";
     assert_eq!(
         (out.status.code(), text(&out.stdout), text(&out.stderr)),
-        (Some(0), changed, "")
+        (Some(0), needing, "")
     );
     for name in [
+        ".github/workflows/ci.yml",
         "charts/web/values.yaml",
         "keep.gen.yaml",
         "linked.yaml",
@@ -146,15 +151,19 @@ fn check_and_write_a_repository_as_git_sees_it() {
     assert_eq!(fs::read_to_string(&alias).unwrap(), TIDY);
     let linked = fs::metadata(repo.0.join("linked.yaml")).unwrap();
     assert_eq!(linked.ino(), fs::metadata(&alias).unwrap().ino());
-    // Left alone: ignored, excluded, hidden, templates, the link's target,
-    // the page (not under --markdown).
+    // Left alone: ignored, excluded, in version control folders and
+    // installed packages, templates, the link's target, the page (not
+    // under --markdown).
     for name in [
         "charts/web/z.gen.yaml",
         "build/out.yaml",
         "x.gen.yaml",
         "local.yaml",
         "sub/secret.yaml",
-        ".github/workflows/ci.yml",
+        ".git/hooks/x.yaml",
+        "sub/.hg/x.yaml",
+        "node_modules/pkg/action.yml",
+        "sub/node_modules/x.yaml",
         "api/zz_generated.deepcopy.yaml",
     ] {
         assert_eq!(repo.read(name), MESSY, "{name}");

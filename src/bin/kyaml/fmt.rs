@@ -47,9 +47,10 @@ NAME, ...}` (the last matching glob decides), `markdown: true`.
 
 A directory stands for the *.yaml and *.yml files under it, as git sees
 the tree: files that .gitignore (at any level) or .git/info/exclude
-ignores are left out, and so are hidden directories, symbolic links, and
-the templates/ folder of a Helm chart (a directory holding Chart.yaml). A
-file named on the command line is always read.
+ignores are left out, and so are version control folders (.git, .hg,
+.svn, .sl, .jj), node_modules, symbolic links, and the templates/ folder
+of a Helm chart (a directory holding Chart.yaml). Hidden folders such as
+.github/ are walked. A file named on the command line is always read.
 
 A Markdown page (*.md) has each ```yaml or ```yml block formatted, and every
 other byte kept; a block that is not valid YAML is left as written, with
@@ -493,8 +494,12 @@ fn print_yaml(name: &str, input: &[u8], reading: Reading) -> Result<(), Failed> 
         }
     }
     let out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let mut out = write_yaml(name, input, reading, out, true, stdout_failed)?;
-    out.flush().map_err(stdout_failed)
+    match write_yaml(name, input, reading, out, true, stdout_failed) {
+        Ok(mut out) => out.flush().map_err(stdout_failed),
+        // Refused by kubectl alone (nothing of it was written): as it is.
+        Err(Failed::Left) => to_stdout(|out| out.write_all(input)),
+        Err(failed) => Err(failed),
+    }
 }
 
 /// Standard input standing for a path its configuration excludes: printed
@@ -587,6 +592,10 @@ fn write_yaml<W: Write>(
     let mut warnings = Vec::new();
     let written = dress_yaml(input, reading.opts, out, all_or_nothing, &mut warnings);
     if let Err(Some(err)) = written.as_ref().map_err(cli::invalid) {
+        if refused_by_kubectl_alone(input, reading) {
+            say_refused_by_kubectl(name, err);
+            return Err(Failed::Left);
+        }
         cli::report_invalid_in(name, input, err);
         return Err(Failed::Reported);
     }
@@ -620,18 +629,36 @@ fn left_as_written<'w>(
     (!kubernetes_objects(input, reading.opts)).then_some(first)
 }
 
+/// Whether a YAML text whose reading is not settled, and that kubectl's
+/// reading refuses (a `\\/` escape, a `%YAML` directive, text after `---`
+/// on its line, content after `...`: kubectl's edges, SPEC-YAML.md), is
+/// one that kubectl does not read: YAML 1.2's reading takes it, and no
+/// document is a Kubernetes object. Its readers (pre-commit's PyYAML,
+/// GitHub's YAML 1.2) take it as it is, so it is left as written rather
+/// than refused; a file with a Kubernetes object keeps kubectl's error.
+fn refused_by_kubectl_alone(input: &[u8], reading: Reading) -> bool {
+    let yaml_1_2 = reading.opts.schema(kyaml::Schema::Yaml12);
+    !reading.settled
+        && yaml_1_2.check(input).is_ok()
+        && top_keys(input, yaml_1_2).is_some_and(|keys| keys.objects == 0)
+}
+
 /// Whether every document of the YAML `input` (at least one; empty ones
 /// aside) is a Kubernetes object: a map with `apiVersion` and `kind`,
 /// which kubectl reads. Read from its compact KYAML, streamed through
 /// [`TopKeys`] (memory stays bounded whatever the input's size).
 fn kubernetes_objects(input: &[u8], opts: kyaml::Options) -> bool {
+    top_keys(input, opts).is_some_and(|keys| !keys.other && keys.objects > 0)
+}
+
+/// What [`TopKeys`] found in the documents of the YAML `input`; `None`
+/// if it is not valid.
+fn top_keys(input: &[u8], opts: kyaml::Options) -> Option<TopKeys> {
     let mut keys = TopKeys::default();
     let mut warnings = Vec::new();
     let opts = opts.compact(true);
-    opts.to_writer_with_warnings(&mut keys, input, &mut warnings)
-        .is_ok()
-        && !keys.other
-        && keys.objects > 0
+    let read = opts.to_writer_with_warnings(&mut keys, input, &mut warnings);
+    read.is_ok().then_some(keys)
 }
 
 /// A writer of compact KYAML (a `---` line, then each document on one
@@ -737,6 +764,18 @@ fn say_left(name: &str, why: &kyaml::Warning, what: &str) {
     eprintln!(
         "{name}:{}:{}: {what}: {}{advice}",
         why.line, why.column, why.message
+    );
+}
+
+/// Says that a file [`refused_by_kubectl_alone`] is left as written, at
+/// kubectl's error.
+fn say_refused_by_kubectl(name: &str, err: &kyaml::Error) {
+    eprintln!(
+        "{name}:{}:{}: left as written: only kubectl's reading refuses it, and this file is not \
+         Kubernetes objects: {}; set its schema to yaml-1.2 to format it",
+        err.line(),
+        err.column(),
+        err.message()
     );
 }
 

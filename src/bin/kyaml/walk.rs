@@ -2,9 +2,12 @@
 //! the tree. `.gitignore` files (nested, with negations) and the
 //! repository's `.git/info/exclude` are honoured, then `--exclude` globs,
 //! then the `exclude` of the nearest `.kyaml.yaml` (`config.rs`);
-//! hidden directories, symbolic links and the `templates/` folder of a Helm
-//! chart (a directory holding `Chart.yaml`) are skipped. This module also
-//! owns the glob matching of gitignore patterns.
+//! version control folders and `node_modules` ([`NEVER_WALKED`]), symbolic
+//! links and the `templates/` folder of a Helm chart (a directory holding
+//! `Chart.yaml`) are skipped. Hidden folders are walked (`.github/`,
+//! `.gitlab/`: their YAML is a repository's too), as prettier and yamlfmt
+//! walk them. This module also owns the glob matching of gitignore
+//! patterns.
 
 use std::fs;
 use std::io;
@@ -35,6 +38,13 @@ impl FileKind {
 /// (`.NAME.kyaml-tmp-…`): a walk never reads one, but lists it
 /// ([`Found::temps`]).
 pub(crate) const TEMP_MARK: &str = ".kyaml-tmp-";
+
+/// The names a walk never enters: version control folders (the list
+/// prettier skips: git's, Sapling's, Subversion's, Mercurial's,
+/// Jujutsu's) and `node_modules` (installed packages, not the
+/// repository's). A directory named on the command line is walked
+/// whatever its name.
+const NEVER_WALKED: [&str; 6] = [".git", ".sl", ".svn", ".hg", ".jj", "node_modules"];
 
 /// What walks found.
 #[derive(Default)]
@@ -105,14 +115,13 @@ impl Walk {
             let file_type = entry.file_type()?;
             // Links are not followed: a link out of the tree is not the
             // tree's, and a target in it is met by its own name.
-            if file_type.is_symlink() || name == ".git" {
+            if file_type.is_symlink() || NEVER_WALKED.iter().any(|n| name == *n) {
                 continue;
             }
             let is_dir = file_type.is_dir();
             let path = dir.join(&name);
             let shown_path = shown.join(&name);
-            if (is_dir && name_text.starts_with('.'))
-                || (is_dir && chart && name == "templates")
+            if (is_dir && chart && name == "templates")
                 || ignored(&rules, &path, is_dir)
                 || self
                     .excludes
