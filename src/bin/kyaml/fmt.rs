@@ -26,9 +26,11 @@ Usage: kyaml fmt [OPTIONS] [PATH ...]
 
 Re-formats YAML or KYAML as KYAML, keeping every comment and one blank line
 where the input had any between items. A second run changes nothing.
-Without PATH, or for `-`, reads standard input and writes standard output,
-each document as soon as it is complete (an invalid one is reported, and
-the documents before it are written).
+Without PATH, or for `-`, reads standard input and writes standard output.
+With --schema (or a schema for --stdin-filepath in a .kyaml.yaml), each
+document is written as soon as it is complete (an invalid one is reported,
+and the documents before it are written); without, the input is read whole
+first, since which reading it gets depends on all its documents.
 
 Which reading: a file whose documents are Kubernetes objects (each a map
 with `apiVersion` and `kind`) is read as kubectl reads it. Any other file
