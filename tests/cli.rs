@@ -428,17 +428,23 @@ fn yaml_input_is_detected_and_warned_about() {
 fn on_a_terminal(args: &str) -> Option<(Option<i32>, String)> {
     use std::process::{Command, Stdio};
     use std::time::{Duration, Instant};
-    let command = format!("{} {args}", common::KYAML);
+    // util-linux's `script` (BSD's takes other flags, and no --version).
+    if !Command::new("script")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+    {
+        println!("skipped: no util-linux `script` command to make a terminal");
+        return None;
+    }
+    let command = format!("'{}' {args}", common::KYAML);
     let spawned = Command::new("script")
         .args(["-qec", &command, "/dev/null"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn();
-    let Ok(mut child) = spawned else {
-        println!("skipped: no `script` command to make a terminal (util-linux)");
-        return None;
-    };
+    let mut child = spawned.expect("script runs");
     // Standard input stays open: only a terminal is there to read.
     let input = child.stdin.take();
     let deadline = Instant::now() + Duration::from_secs(60);
@@ -494,7 +500,7 @@ fn no_argument_on_a_terminal_prints_the_usage() {
     }
     // A file named is read, terminal or not.
     let file = TempFile::new("terminal.yaml", b"a: 1\n");
-    let Some((code, shown)) = on_a_terminal(&format!("fmt {}", file.path())) else {
+    let Some((code, shown)) = on_a_terminal(&format!("fmt '{}'", file.path())) else {
         return;
     };
     assert_eq!((code, &*shown), (Some(0), "---\n{\n  a: 1,\n}\n"));
