@@ -68,6 +68,35 @@ fn json_lines_become_a_stream() {
 }
 
 #[test]
+fn a_stream_that_starts_with_a_bare_number_is_json_even_where_json_refuses_its_data() {
+    // The cross-parser check's generated stream gen-1-3907 (seed 1): a
+    // bare number, then a map holding a number past float64's range. Its
+    // first line is JSON, so it is read as JSON and refused as JSON refuses
+    // it, not read as YAML's one plain string.
+    let stream = "1.0 {\"1.2.3\" :{\"0\":[true],\"toString\":[3.141592653589793238462643383279,\"no\"]},\"+12^\":[[3870613421289832411766.7962E339,\"²\"]]}";
+    let out = kyaml(&[]).stdin(stream).output();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stdout), "---\n1.0\n");
+    assert!(
+        text(&out.stderr).starts_with(
+            "<stdin>:1:88: number 3870613421289832411766.7962E339 is past float64's range"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+    // A key twice is JSON's refusal too.
+    let out = kyaml(&["-c"]).stdin("1 {\"a\": 1, \"a\": 2}\n").output();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stdout), "---\n1\n");
+    assert!(
+        text(&out.stderr)
+            .starts_with("<stdin>:1:12: duplicate key \"a\" (first at line 1, column 4)"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
 fn an_invalid_document_is_reported_and_not_written() {
     let bad = TempFile::new(
         "bad.json",

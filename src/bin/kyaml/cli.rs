@@ -296,7 +296,8 @@ pub(crate) const BOM: &[u8] = "\u{FEFF}".as_bytes();
 /// Without `--from`: a `.json` file is JSON, a `.yaml`/`.yml` file YAML;
 /// else, past a byte order mark and white space, JSON if it starts with
 /// `{`, `[` or `"`, or if its first line is JSON or the start of JSON
-/// (`1`, `true`, `null`, `1 {`: a stream that starts with a bare scalar);
+/// (`1`, `true`, `null`, `1 {`: a stream that starts with a bare scalar),
+/// its data refused by JSON or not (`1e400`: an error, not YAML's string);
 /// else YAML. So the guess never needs more
 /// than the first line, and standard input streams whatever it holds.
 pub(crate) fn language(
@@ -332,13 +333,26 @@ pub(crate) fn language(
     };
     let json = kyaml::Options::new().input(kyaml::Input::Json);
     match json.check(line) {
-        Ok(()) => Some(kyaml::Input::Json),
         // Cut off by the line's end: a value that goes on below (`1 {`).
         Err(e) if e.kind() == kyaml::ErrorKind::Syntax && e.offset() >= line.len() => {
             Some(kyaml::Input::Json)
         }
-        Err(_) => Some(kyaml::Input::Yaml),
+        Err(e) if not_json_syntax(&e) => Some(kyaml::Input::Yaml),
+        // JSON, or JSON refused for its data (`1 {"a": 1e400}`): read as
+        // JSON, and refused as JSON refuses it.
+        _ => Some(kyaml::Input::Json),
     }
+}
+
+/// Whether `e`, from checking a text as JSON, says its syntax is not
+/// JSON's, rather than that JSON refuses its data (a number past float64's
+/// range, a key twice, a lone surrogate): only the former makes a text
+/// YAML to [`language`] and [`as_kubectl_reads`].
+fn not_json_syntax(e: &kyaml::Error) -> bool {
+    matches!(
+        e.kind(),
+        kyaml::ErrorKind::Syntax | kyaml::ErrorKind::TrailingValue
+    )
 }
 
 /// `opts` for the YAML file `input` as kubectl reads it: a file whose
@@ -357,14 +371,7 @@ pub(crate) fn as_kubectl_reads(opts: kyaml::Options, input: &[u8]) -> kyaml::Opt
     }
     let json = opts.input(kyaml::Input::Json);
     match json.check(input) {
-        Err(e)
-            if matches!(
-                e.kind(),
-                kyaml::ErrorKind::Syntax | kyaml::ErrorKind::TrailingValue
-            ) =>
-        {
-            opts
-        }
+        Err(e) if not_json_syntax(&e) => opts,
         _ => json,
     }
 }
@@ -533,6 +540,10 @@ mod tests {
             (b"1", true, Some(Json)),
             (b"true 2\nnot json", false, Some(Json)),
             (b"1 {\"a\":\n1}", false, Some(Json)),
+            // JSON that JSON refuses for its data is JSON, not a YAML string.
+            (b"1.0 {\"a\": [1e400]}\n", false, Some(Json)),
+            (b"1 {\"a\": 1, \"a\": 2}\n", false, Some(Json)),
+            (b"1e400", true, Some(Json)),
             (b"null x\n", false, Some(Yaml)),
             (b"a: 1\n", false, Some(Yaml)),
             (b"- x\n", false, Some(Yaml)),
