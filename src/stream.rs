@@ -21,7 +21,7 @@ use crate::encode::{self, OnInvalid};
 use crate::error::{line_at, Error, ErrorKind, Fault, Warning};
 use crate::io::{encode_into, invalid, Buffered};
 use crate::options::{Form, Input, Options};
-use crate::scan::{starts_value, FrameEnd, Framer, YamlFramer, REFUSED_AFTER_END};
+use crate::scan::{starts_value, FrameEnd, Framer, YamlFramer};
 use crate::swar;
 
 /// How much room the buffer gets for reads at a time: set up (touched) as
@@ -90,8 +90,8 @@ pub struct Transcoder<R, W> {
     eof: bool,
     /// Whether the start of the input (and a byte order mark there) is behind.
     started: bool,
-    /// The last YAML frame ended at content after its `...` (no `---`
-    /// line between): kubectl never reads that content.
+    /// The last YAML frame was cut after its `...`, before content or a
+    /// directive (no `---` line between): the next is read after a `...`.
     after_dots: bool,
     /// After an invalid document, its error: reading resumes at the next
     /// line that starts a value.
@@ -338,17 +338,27 @@ impl<R: Read, W: Write> Transcoder<R, W> {
         let first = warnings.len();
         let tail = if before_start { START_WRITTEN } else { b"" };
         let mut sink = WithoutTail::new(&mut self.output, tail);
-        // As the whole input's reader refuses it (a `%YAML` there, which
-        // kubectl drops, the frame's reader refuses as a directive).
-        let never_read = after_dots
-            && self.opts.yaml_schema() == crate::options::Schema::Kubectl
-            && doc.first() != Some(&b'%');
-        let checked = match never_read {
-            true => Err(Fault::new(ErrorKind::Syntax, 0, REFUSED_AFTER_END).locate(doc, None)),
-            false => {
-                encode::encode_yaml(doc, self.opts, &mut sink, warnings, OnInvalid::KeepBefore)
-            }
+        // Where the text read starts in the input: its line 1 is the
+        // frame's, but for a frame read after `...`.
+        let mut at = (self.at.offset, self.at.line, self.at.column);
+        let after_end;
+        let text = if after_dots && self.opts.yaml_schema() == crate::options::Schema::Kubectl {
+            // The frame is read after a `...`, as the whole input's reader
+            // reads it there: what kubectl never reads (content) is
+            // refused, what kubectl drops unread (a `%YAML`) is read.
+            // The frame starts a line, the line after `AFTER_END`.
+            after_end = [AFTER_END, doc].concat();
+            at = (
+                at.0.saturating_sub(AFTER_END.len()),
+                at.1.saturating_sub(1),
+                1,
+            );
+            &after_end[..]
+        } else {
+            doc
         };
+        let checked =
+            encode::encode_yaml(text, self.opts, &mut sink, warnings, OnInvalid::KeepBefore);
         // After an error, what is held is the end of the documents before
         // the invalid one.
         let finished = sink.finish(checked.is_ok());
@@ -363,7 +373,7 @@ impl<R: Read, W: Write> Transcoder<R, W> {
                 .unwrap_or_else(|| io::ErrorKind::Other.into()));
         }
         for warning in &mut warnings[first..] {
-            warning.within(self.at.offset, self.at.line, self.at.column);
+            warning.within(at.0, at.1, at.2);
         }
         self.last = self.start..self.start + len;
         match checked {
@@ -372,7 +382,7 @@ impl<R: Read, W: Write> Transcoder<R, W> {
                 Ok(true)
             }
             Err(e) => {
-                let e = e.within(self.at.offset, self.at.line, self.at.column);
+                let e = e.within(at.0, at.1, at.2);
                 (self.rejected, self.rejected_len) = (Some(e.clone()), len);
                 self.output.deliver()?;
                 Err(invalid(e))
@@ -521,6 +531,11 @@ impl Position {
 /// The line that starts a YAML document, as much of it as a reader needs
 /// to see that the document before it ends there.
 const START: &[u8] = b"---";
+
+/// What a YAML frame cut after a `...` line is read after, under the
+/// kubectl schema: such a line, so that its reader stands where the whole
+/// input's stands there.
+const AFTER_END: &[u8] = b"...\n";
 
 /// What the encoder writes for the empty document [`START`] alone starts.
 const START_WRITTEN: &[u8] = b"---\n";

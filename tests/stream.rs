@@ -356,3 +356,53 @@ fn yaml_input_is_written_as_to_writer_writes_it() {
     );
     assert_eq!(err, opts.to_string(bad).unwrap_err());
 }
+
+/// A YAML document after `...` is framed apart, and read as the whole
+/// input's reader reads it there: under the kubectl schema, a `%YAML`
+/// (which kubectl drops unread) is read, content before a `---` line (which
+/// kubectl never reads) and a `%TAG` are refused, at the same place.
+#[test]
+fn yaml_after_document_end_reads_as_in_the_whole_input() {
+    let kubectl = Options::new().input(kyaml::Input::Yaml);
+    let yaml12 = kubectl.schema(kyaml::Schema::Yaml12);
+    for (opts, input, want) in [
+        (
+            kubectl,
+            "a: 1\n...\n%YAML 1.1\n---\nb: 2\n",
+            Ok("---\n{\n  a: 1,\n}\n---\n{\n  b: 2,\n}\n"),
+        ),
+        (
+            kubectl,
+            "a: 1\n... # c\n%YAML 1.1\n# d\n---\nb: 2\n",
+            Ok("---\n{\n  a: 1,\n}\n# c\n# d\n---\n{\n  b: 2,\n}\n"),
+        ),
+        (kubectl, "a: 1\n...\n  b: 2\n", Err((3, 3))),
+        (
+            kubectl,
+            "a: 1\n...\n%TAG !e! tag:e.com,2000:\n---\nb: 2\n",
+            Err((3, 1)),
+        ),
+        (
+            yaml12,
+            "a: 1\n...\n%TAG !e! tag:e.com,2000:\n---\nb: !e!x 2\n",
+            Ok("---\n{\n  a: 1,\n}\n---\n{\n  b: \"2\",\n}\n"),
+        ),
+    ] {
+        let whole = opts.to_string(input);
+        let mut out = Vec::new();
+        let streamed = opts.transcode(Trickle(input.as_bytes()), &mut out);
+        match want {
+            Ok(want) => {
+                assert_eq!(whole.as_deref(), Ok(want), "{input:?}");
+                assert!(streamed.is_ok(), "{input:?}: {streamed:?}");
+                assert_eq!(String::from_utf8(out).unwrap(), want, "{input:?}");
+            }
+            Err(place) => {
+                let whole = whole.unwrap_err();
+                assert_eq!((whole.line(), whole.column()), place, "{input:?}: {whole}");
+                assert_eq!(inner(&streamed.unwrap_err()), whole, "{input:?}");
+                assert_eq!(String::from_utf8(out).unwrap(), "---\n{\n  a: 1,\n}\n");
+            }
+        }
+    }
+}

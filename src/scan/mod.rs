@@ -48,8 +48,6 @@ pub(crate) use self::yaml::stream::{streams as yaml_streams, warnings, Noted, St
 #[cfg(feature = "alloc")]
 pub(crate) use self::yaml::syntax_events as yaml_syntax_events;
 #[cfg(feature = "std")]
-pub(crate) use self::yaml::REFUSED_AFTER_END;
-#[cfg(feature = "std")]
 pub(crate) use self::yaml_frame::{FrameEnd, YamlFramer};
 
 /// Whether JSON input whose syntax error is at `offset` looks like YAML,

@@ -77,8 +77,6 @@ mod syntax;
 #[cfg(test)]
 mod tests;
 mod token;
-#[cfg(feature = "std")]
-pub(crate) use token::REFUSED_AFTER_END;
 
 use self::parser::Parser;
 use self::syntax::Kind;
