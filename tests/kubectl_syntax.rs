@@ -951,3 +951,90 @@ fn directive_after_document_end() {
         .to_string(input);
     assert_eq!(out.as_deref(), Ok("---\n{a: 1}\n---\n{b: 2}\n"));
 }
+
+/// Files with a line that starts with `---` and text inside a scalar, and
+/// the line (1-based) kubectl's splitter refuses: it refuses such a line
+/// wherever it is (`invalid Yaml document separator`, v1.32 and v1.37),
+/// before go-yaml reads the scalar. `---x` inside a scalar is text to YAML
+/// 1.2; `--- x` is a document marker, which ends the scalar or fails.
+fn dashes_in_scalars() -> Vec<(&'static str, String, usize)> {
+    let head = HEAD.replace("NAME", "a");
+    vec![
+        ("block-literal", "|\nx\n---x\n".into(), 3),
+        ("block-literal-four-dashes", "|\nx\n----\n".into(), 3),
+        ("block-folded", ">\nx\n---x\ny\n".into(), 3),
+        ("block-literal-marker-text", "|\nx\n--- x\n".into(), 3),
+        (
+            "block-second-document",
+            format!("{}---\n|\nx\n---x\n", config_map("a", 1)),
+            8,
+        ),
+        ("plain", "x\n---x\n".into(), 2),
+        ("plain-marker-text", "x\n--- x\n".into(), 2),
+        ("double-quoted", format!("{head}  a: \"x\n---x\"\n"), 6),
+        (
+            "double-quoted-marker-text",
+            format!("{head}  a: \"x\n--- x\"\n"),
+            6,
+        ),
+        ("single-quoted", format!("{head}  a: 'x\n---x'\n"), 6),
+        ("flow-plain", format!("{head}  a: [x\n---x]\n"), 6),
+        ("flow-entry", format!("{head}  a: [1,\n---x]\n"), 6),
+    ]
+}
+
+#[test]
+fn dashes_inside_a_scalar_are_refused_as_kubectl_refuses_them() {
+    let dir = std::env::temp_dir().join(format!("kyaml-kubectl-dashes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let kubectl = kubectl_installed();
+    let mut failed = Vec::new();
+    for (name, text, line) in dashes_in_scalars() {
+        let path = dir.join(format!("{name}.yaml"));
+        std::fs::write(&path, &text).unwrap();
+        // The library, and the command (its streaming reader).
+        match Options::new().input(Input::Yaml).to_string(&text) {
+            Err(e) if e.line() == line => {}
+            got => failed.push(format!("{name}: library {got:?}")),
+        }
+        let out = Command::new(env!("CARGO_BIN_EXE_kyaml"))
+            .arg(&path)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        if out.status.success() || !stderr.contains(&format!("{name}.yaml:{line}:")) {
+            failed.push(format!("{name}: kyaml {stderr}"));
+        }
+        if !name.ends_with("marker-text") && !stderr.contains("invalid Yaml document separator") {
+            failed.push(format!("{name}: kyaml's message {stderr}"));
+        }
+        if kubectl {
+            let out = kubectl_label(&path);
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            if out.status.success() || !stderr.contains("invalid Yaml document separator") {
+                failed.push(format!("{name}: kubectl {stderr}"));
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
+
+/// YAML 1.2 reads `---x` inside a scalar as text: so does kyaml under
+/// `--schema yaml-1.2`.
+#[test]
+fn yaml_12_reads_dashes_inside_a_scalar() {
+    let yaml12 = Options::new()
+        .input(Input::Yaml)
+        .schema(kyaml::Schema::Yaml12)
+        .compact(true);
+    for (input, want) in [
+        ("|\nx\n---x\n", "---\n\"x\\n---x\\n\"\n"),
+        (">\nx\n---x\ny\n", "---\n\"x ---x y\\n\"\n"),
+        ("x\n---x\n", "---\n\"x ---x\"\n"),
+        ("a: \"x\n ---x\"\n", "---\n{a: \"x ---x\"}\n"),
+        ("[x,\n---x]\n", "---\n[\"x\", \"---x\"]\n"),
+    ] {
+        assert_eq!(yaml12.to_string(input).as_deref(), Ok(want), "{input:?}");
+    }
+}

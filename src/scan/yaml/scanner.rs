@@ -18,7 +18,7 @@ use super::scalar::{check_escape, Chomp, Scalar, Style};
 use super::token::{
     Tok, Token, LENIENT_BLOCK_EMPTY_LINES, LENIENT_COMMENT, LENIENT_FLOW_INDENT,
     LENIENT_LINE_BREAK, LENIENT_QUOTED_INDENT, LENIENT_QUOTE_ESCAPE, REFUSED_AFTER_END,
-    REFUSED_DIRECTIVE, REFUSED_MARKER_TEXT, REFUSED_SLASH_ESCAPE,
+    REFUSED_DASHES_LINE, REFUSED_DIRECTIVE, REFUSED_MARKER_TEXT, REFUSED_SLASH_ESCAPE,
 };
 use crate::error::{ErrorKind, Fault, Opened};
 use crate::options::MAX_DEPTH;
@@ -144,6 +144,10 @@ pub(super) struct Scanner<'a> {
     /// A `...` was read and no `---` line since: kubectl never reads
     /// what follows before the next one ([`REFUSED_AFTER_END`]).
     after_end: bool,
+    /// A `---x` line inside a scalar was queued as refused
+    /// ([`Scanner::dashes_in_scalar`]): once is enough, the first refusal
+    /// ends a kubectl reading.
+    dashes_refused: bool,
 }
 
 impl<'a> Scanner<'a> {
@@ -198,6 +202,7 @@ impl<'a> Scanner<'a> {
             q_head: 0,
             q_len: 0,
             after_end: false,
+            dashes_refused: false,
         }
     }
 
@@ -891,9 +896,26 @@ impl<'a> Scanner<'a> {
                 self.after_end = false;
                 self.push(at, Tok::Refused(REFUSED_AFTER_END));
             }
-        } else if at_col0 && self.bytes().get(at..at + 3) == Some(b"---") {
-            // `---x`: a line kubectl's splitter refuses.
+        } else if at_col0 && self.splitter_refuses(at) {
             self.push(at, Tok::Refused(REFUSED_MARKER_TEXT));
+        }
+    }
+
+    /// Whether the line starting at `line`, no document marker, starts
+    /// with `---` (`---x`, `----`): kubectl's splitter refuses such a line
+    /// wherever it is, inside a scalar too (`invalid Yaml document
+    /// separator`).
+    fn splitter_refuses(&self, line: usize) -> bool {
+        self.bytes().get(line..line + 3) == Some(b"---")
+    }
+
+    /// A scalar goes on over the line starting at `line`, no document
+    /// marker: if kubectl's splitter refuses it, that is queued as
+    /// [`Tok::Refused`] (once in the input: the queue holds few tokens).
+    fn dashes_in_scalar(&mut self, line: usize) {
+        if !self.dashes_refused && self.splitter_refuses(line) {
+            self.dashes_refused = true;
+            self.push(line, Tok::Refused(REFUSED_DASHES_LINE));
         }
     }
 
@@ -1405,6 +1427,7 @@ impl<'a> Scanner<'a> {
                 opened,
             ));
         }
+        self.dashes_in_scalar(line);
         let sp = skip_spaces(b, line);
         let mut k = sp;
         while matches!(b.get(k), Some(b' ' | b'\t')) {
@@ -1630,6 +1653,7 @@ impl<'a> Scanner<'a> {
                 // go-yaml keeps it in the text, where YAML 1.2 reads text.
                 return Err(self.err(i, ODD_BREAK_IN_TEXT));
             }
+            self.dashes_in_scalar(line);
             multiline = true;
             self.line_start = line;
             i = j;
@@ -1773,8 +1797,12 @@ impl<'a> Scanner<'a> {
                 // Less indented content ends the scalar.
                 break;
             }
-            if indent == 0 && self.document_marker(line) {
-                break;
+            if indent == 0 {
+                // Only there can a line of the scalar start at column 0.
+                if self.document_marker(line) {
+                    break;
+                }
+                self.dashes_in_scalar(line);
             }
             if j < text_end {
                 content_end = next;

@@ -87,8 +87,12 @@ pub(super) const LENIENT_QUOTE_ESCAPE: &str =
 pub(super) const REFUSED_DIRECTIVE: &str = "a document without a '%' directive (kubectl refuses any directive: 'did not find expected <document start>'; drop it, or read the file with --schema yaml-1.2)";
 /// Text after `---` on its line (`--- {a: 1}`, `--- |`, `---x`).
 pub(super) const REFUSED_MARKER_TEXT: &str = "only a comment after '---' on its line (kubectl refuses the file: 'invalid Yaml document separator'; put the node on the next line)";
+/// A line that starts with `---` and text inside a scalar (a block
+/// scalar's at column 0, a quoted or plain scalar's continuation):
+/// kubectl's splitter refuses it wherever it is.
+pub(super) const REFUSED_DASHES_LINE: &str = "no line that starts with '---' and text, inside a scalar too (kubectl refuses the file: 'invalid Yaml document separator')";
 /// Content after `...` before the next `---` line.
-pub(crate) const REFUSED_AFTER_END: &str = "a '---' line before this content (after '...', kubectl reads only the first document up to the next '---' line and never reads this one)";
+pub(super) const REFUSED_AFTER_END: &str = "a '---' line before this content (after '...', kubectl reads only the first document up to the next '---' line and never reads this one)";
 /// `\/` in a double-quoted scalar.
 pub(super) const REFUSED_SLASH_ESCAPE: &str =
     "'/' without a backslash (kubectl refuses the escape \\/: 'found unknown escape character')";
