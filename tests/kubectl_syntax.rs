@@ -399,6 +399,17 @@ fn cases() -> Vec<Case> {
             ),
             false,
         ),
+        // A float past float64's range: go-yaml's string, however it is
+        // spelled (`1.0e+400` as KYAML spells floats too), so written
+        // quoted, which YAML 1.2 readers read as that string too.
+        case(
+            "float-past-range",
+            "  a: 1.0e+400\n  b: -1.5e+400\n  c: 1.0E+400\n  d: 1e400\n  1.0e+400: k\n",
+            Some(
+                json!({"a": "1.0e+400", "b": "-1.5e+400", "c": "1.0E+400", "d": "1e400", "1.0e+400": "k"}),
+            ),
+            false,
+        ),
         case(
             "plain-in-flow-with-colon",
             "  a: [a:b, http://x]\n",

@@ -50,13 +50,9 @@ pub(crate) fn key_of(value: Value<'_>) -> Result<Key<'_>, Refusal> {
         Value::Bool(b) => Ok(Key::Bool(b)),
         Value::Str(s) => Ok(Key::Str(s)),
         Value::Number(Number::Int(i)) => i.as_i64().map(Key::Int).ok_or(KEY_PAST_INT64),
-        // kubectl's text for a float it cannot hold.
-        Value::Number(Number::Float(Float::PastRange(s))) => Ok(Key::Str(s)),
         Value::Number(Number::Float(f)) => Ok(Key::Float32(match f {
             // float64 first, then float32, as Go converts (rounding twice).
-            Float::Finite(text) | Float::Json(text) | Float::PastRange(text) => {
-                float_value(text) as f32
-            }
+            Float::Finite(text) | Float::Json(text) => float_value(text) as f32,
             Float::Infinity { negative: false } => f32::INFINITY,
             Float::Infinity { negative: true } => f32::NEG_INFINITY,
             Float::NaN => f32::NAN,

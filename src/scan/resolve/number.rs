@@ -42,11 +42,6 @@ pub(crate) enum Float<'a> {
     /// reads it (`-?(0|[1-9][0-9]*)\.[0-9]+([eE][-+][0-9]{1,2})?`, at most
     /// 40 bytes): written as it is, with no editing pass.
     Json(&'a str),
-    /// Past float64's range (`kubectl` only), and spelled as floats are
-    /// written (`1.0E+400`: what the JSON path writes for `1E400`):
-    /// kubectl reads this text as a string, other readers a float, so it
-    /// is written as it is and, as a key, is that text.
-    PastRange(&'a str),
     /// `.inf` or `-.inf` (`yaml-1.2` only).
     Infinity { negative: bool },
     /// `.nan` (`yaml-1.2` only).
@@ -119,7 +114,7 @@ impl Float<'_> {
     /// Writes the float as a JSON number (see [`Number::write_json`]).
     pub(crate) fn write_json<W: Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
         match *self {
-            Float::Json(text) | Float::PastRange(text) => out.write_str(text),
+            Float::Json(text) => out.write_str(text),
             Float::Finite(text) => write_float_text(out, text),
             Float::Infinity { negative: false } => out.write_str(".inf"),
             Float::Infinity { negative: true } => out.write_str("-.inf"),
@@ -166,21 +161,6 @@ pub(super) fn write_float_text<W: Write + ?Sized>(out: &mut W, text: &str) -> fm
     };
     write_exponent_form(&mut digits, rest.get(start..).unwrap_or(""))?;
     digits.finish()
-}
-
-/// Whether a float's text is already spelled as [`write_float_text`]
-/// writes it (`1.0E+400`, not `1E400`).
-pub(super) fn written_as_spelled(text: &str) -> bool {
-    /// Compares what is written with the text, without storing it.
-    struct Same<'t>(Option<&'t str>);
-    impl Write for Same<'_> {
-        fn write_str(&mut self, s: &str) -> fmt::Result {
-            self.0 = self.0.and_then(|rest| rest.strip_prefix(s));
-            Ok(())
-        }
-    }
-    let mut same = Same(Some(text));
-    write_float_text(&mut same, text).is_ok() && same.0 == Some("")
 }
 
 /// Takes what `write_exponent_form` writes for a float's YAML text and

@@ -5,8 +5,7 @@
 //! 1.2 core schema).
 
 use super::number::{
-    float_syntax, go_dot_float, go_int, go_signed_binary, magnitude, past_f64, written_as_spelled,
-    Float, Int, Number,
+    float_syntax, go_dot_float, go_int, go_signed_binary, magnitude, past_f64, Float, Int, Number,
 };
 use super::reading::{Refusal, Value, NOT_FINITE, PAST_U128};
 use super::warning::{read_alike, written_alike, yaml11_differs, Ambiguity};
@@ -126,16 +125,13 @@ pub(super) fn resolve_kubectl(text: &str) -> Result<Value<'_>, Refusal> {
                     magnitude,
                 })));
             }
-            if float_syntax(text.bytes().filter(|&b| b != b'_')) {
-                if !past_f64(text) {
-                    return Ok(Value::Number(Number::Float(Float::Finite(text))));
-                }
-                if written_as_spelled(text) {
-                    return Ok(Value::Number(Number::Float(Float::PastRange(text))));
-                }
+            if float_syntax(text.bytes().filter(|&b| b != b'_')) && !past_f64(text) {
+                return Ok(Value::Number(Number::Float(Float::Finite(text))));
             }
             // Past float64's range, or no number: a string (go-yaml v2's
-            // last try, `0b` digits in base 2, fails past 64 bits as well).
+            // last try, `0b` digits in base 2, fails past 64 bits as well),
+            // quoted when written, however it is spelled (`1.0e+400` too:
+            // other readers read a float there).
             Ok(Value::Str(text))
         }
         _ => Ok(Value::Str(text)),

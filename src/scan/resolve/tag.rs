@@ -3,7 +3,7 @@
 //! `!!int`, `!!timestamp`, ...), and `!!binary`'s base64, checked and
 //! decoded without a heap ([`Binary`]).
 
-use super::number::{Float, Int, Number};
+use super::number::{Int, Number};
 use super::plain::resolve_plain;
 use super::reading::{
     Refusal, Value, BAD_BINARY, NOT_BOOL, NOT_FLOAT, NOT_INT, NOT_NULL, NOT_TIMESTAMP,
@@ -94,7 +94,6 @@ pub(crate) fn resolve_tagged<'a>(
             _ => Err(NOT_INT),
         },
         TagKind::Float => match value() {
-            Ok(Value::Number(Number::Float(Float::PastRange(_)))) => Err(NOT_FLOAT),
             Ok(v @ Value::Number(_)) => Ok(Tagged::Value(v)),
             _ => Err(NOT_FLOAT),
         },

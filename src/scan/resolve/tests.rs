@@ -722,8 +722,7 @@ fn as_json(reading: Result<Value<'_>, Refusal>) -> Option<Json> {
     Some(match reading.ok()? {
         Value::Null => Json::Null,
         Value::Bool(b) => Json::Bool(b),
-        // kubectl reads it as its text.
-        Value::Str(s) | Value::Number(Number::Float(Float::PastRange(s))) => Json::String(s.into()),
+        Value::Str(s) => Json::String(s.into()),
         Value::Number(n) => {
             let mut text = String::new();
             n.write_json(&mut text).unwrap();

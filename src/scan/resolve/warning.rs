@@ -219,14 +219,9 @@ impl fmt::Display for Ambiguity<'_> {
             Reading(&self.other),
             self.schema.other().name(),
         )?;
-        // A string (or a float kubectl reads as its text) or a refusal
-        // on either side: quoting keeps the string.
-        let string_or_refused = |r: &Result<Value<'_>, Refusal>| {
-            matches!(
-                r,
-                Ok(Value::Str(_) | Value::Number(Number::Float(Float::PastRange(_)))) | Err(_)
-            )
-        };
+        // A string or a refusal on either side: quoting keeps the string.
+        let string_or_refused =
+            |r: &Result<Value<'_>, Refusal>| matches!(r, Ok(Value::Str(_)) | Err(_));
         match (&self.reading, &self.other) {
             (a, b) if string_or_refused(a) || string_or_refused(b) => {
                 f.write_str("; quote it to keep the string")
@@ -251,9 +246,6 @@ impl fmt::Display for Reading<'_, '_> {
         match self.0 {
             Ok(Value::Null) => f.write_str("null"),
             Ok(Value::Bool(b)) => write!(f, "the boolean {b}"),
-            Ok(Value::Number(Number::Float(Float::PastRange(s)))) => {
-                write!(f, "the string {s:?} (past float64's range)")
-            }
             Ok(Value::Number(n @ Number::Int(_))) => {
                 f.write_str("the integer ")?;
                 n.write_json(f)
