@@ -507,6 +507,22 @@ impl Error {
         self.kind
     }
 
+    /// Whether the text's syntax is at fault ([`ErrorKind::Syntax`],
+    /// [`ErrorKind::TrailingValue`]), as serde_json's `Error::is_syntax`,
+    /// rather than its data (a key twice, a number past float64's range),
+    /// its encoding, its depth or the sink. A text whose JSON reading fails
+    /// only by its data has JSON's syntax, so it is no YAML text either
+    /// (the `kyaml` command's input guess uses this).
+    ///
+    /// ```
+    /// let json = kyaml::Options::new().input(kyaml::Input::Json);
+    /// assert!(json.check("{a: 1}").unwrap_err().is_syntax());
+    /// assert!(!json.check(r#"{"b": 1e400}"#).unwrap_err().is_syntax());
+    /// ```
+    pub fn is_syntax(&self) -> bool {
+        matches!(self.kind, ErrorKind::Syntax | ErrorKind::TrailingValue)
+    }
+
     /// The byte offset into the input where the error was found.
     ///
     /// ```

@@ -337,22 +337,11 @@ pub(crate) fn language(
         Err(e) if e.kind() == kyaml::ErrorKind::Syntax && e.offset() >= line.len() => {
             Some(kyaml::Input::Json)
         }
-        Err(e) if not_json_syntax(&e) => Some(kyaml::Input::Yaml),
+        Err(e) if e.is_syntax() => Some(kyaml::Input::Yaml),
         // JSON, or JSON refused for its data (`1 {"a": 1e400}`): read as
         // JSON, and refused as JSON refuses it.
         _ => Some(kyaml::Input::Json),
     }
-}
-
-/// Whether `e`, from checking a text as JSON, says its syntax is not
-/// JSON's, rather than that JSON refuses its data (a number past float64's
-/// range, a key twice, a lone surrogate): only the former makes a text
-/// YAML to [`language`] and [`as_kubectl_reads`].
-fn not_json_syntax(e: &kyaml::Error) -> bool {
-    matches!(
-        e.kind(),
-        kyaml::ErrorKind::Syntax | kyaml::ErrorKind::TrailingValue
-    )
 }
 
 /// `opts` for the YAML file `input` as kubectl reads it: a file whose
@@ -371,7 +360,7 @@ pub(crate) fn as_kubectl_reads(opts: kyaml::Options, input: &[u8]) -> kyaml::Opt
     }
     let json = opts.input(kyaml::Input::Json);
     match json.check(input) {
-        Err(e) if not_json_syntax(&e) => opts,
+        Err(e) if e.is_syntax() => opts,
         _ => json,
     }
 }

@@ -27,7 +27,7 @@
 
 use std::alloc::{self, Layout};
 
-use kyaml::{ErrorKind, Input, Options, Schema};
+use kyaml::{Input, Options, Schema};
 
 /// Bits of [`kyaml_render`]'s `flags`, as web/pkg/index.js sets them: the
 /// input language (0 JSON, 1 YAML, 2 JSON if the whole input is valid
@@ -96,7 +96,7 @@ fn render(input: &[u8], flags: u32) -> Vec<u8> {
         // for its data (`{"b": 1e400}`, a number past float64's range)
         // is refused, as kubectl and the CLI refuse it, not read as YAML.
         INPUT_AUTO => match json.check(input) {
-            Err(e) if matches!(e.kind(), ErrorKind::Syntax | ErrorKind::TrailingValue) => Input::Yaml,
+            Err(e) if e.is_syntax() => Input::Yaml,
             _ => Input::Json,
         },
         _ => Input::Yaml,
