@@ -282,6 +282,13 @@ extern crate std;
 #[path = "../tests/common/sweep.rs"]
 mod sweep;
 
+/// Outputs held to stored digests (`tests/data`); shared with the
+/// integration tests.
+#[cfg(test)]
+#[allow(dead_code)]
+#[path = "../tests/common/stored.rs"]
+mod stored;
+
 /// The README's examples run as doctests, as written: whole programs, with
 /// no hidden lines (crates.io and GitHub would show them), one of them
 /// needing `serde` (tests/readme.rs holds the README to that).

@@ -688,6 +688,48 @@ fn streamed_and_loaded_yaml_write_the_same() {
     }
 }
 
+/// What the YAML reader writes of every yaml-test-suite case and every
+/// file of tests/data/corpus-yaml and tests/data/yaml-merges, through
+/// `to_string` (one pass, bets), `to_writer_with_warnings` (a checking
+/// pass, then the writing one), `check` and `warnings`, regular and
+/// compact, is what the stored digests say
+/// (`tests/data/yaml-written.txt`): they were stored by the build that
+/// had two readers, whose outputs the differential test above held equal,
+/// and hold the one reader left to both.
+#[test]
+fn yaml_writes_the_stored_outputs() {
+    let is_yaml = |p: &PathBuf| p.extension().is_some_and(|e| e == "yaml" || e == "yml");
+    let mut files: Vec<PathBuf> = walk(&data_dir().join("yaml-test-suite"))
+        .into_iter()
+        .filter(|p| p.ends_with("in.yaml"))
+        .collect();
+    for dir in ["corpus-yaml", "yaml-merges"] {
+        files.extend(walk(&data_dir().join(dir)).into_iter().filter(is_yaml));
+    }
+    let mut got = Vec::new();
+    for file in &files {
+        let input = std::fs::read(file).unwrap();
+        let name = file.strip_prefix(data_dir()).unwrap().display().to_string();
+        for compact in [false, true] {
+            let opts = yaml().compact(compact);
+            let mut out = Vec::new();
+            let mut warnings = Vec::new();
+            let written = opts.to_writer_with_warnings(&mut out, &input, &mut warnings);
+            let text = format!(
+                "to_string {:?}\nto_writer {:?}\n{}\nwarnings {warnings:?}\ncheck {:?}\nwarnings {:?}\n",
+                opts.to_string(&input).map_err(|e| e.to_string()),
+                written.map_err(|e| e.to_string()),
+                String::from_utf8_lossy(&out),
+                opts.check(&input).map_err(|e| e.to_string()),
+                opts.warnings(&input),
+            );
+            got.push((format!("{name} compact {compact}"), text));
+        }
+    }
+    assert!(got.len() > 1200, "only {} outputs", got.len());
+    common::stored::hold_to_digests("yaml-written.txt", &got);
+}
+
 /// What the YAML reader chosen by `streaming` makes of `input`:
 /// `to_string`, `to_writer_with_warnings` (its output, result and
 /// warnings), `check` and `warnings`.

@@ -12,6 +12,7 @@ use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 
 pub mod random;
+pub mod stored;
 pub mod sweep;
 pub mod vectors;
 

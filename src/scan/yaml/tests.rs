@@ -1111,6 +1111,63 @@ fn the_stream_reads_as_the_loaded_stream() {
     assert!(with_lt > least_lt, "only {with_lt} inputs with `<<` stream");
 }
 
+/// What the YAML reader gives out over every committed attachment input
+/// (and its CR LF form), under both schemas, is what the stored digests
+/// say (`tests/data/yaml-transcripts.txt`): each document's events with
+/// positions, depths, list answers and the first keys read again, its
+/// emptiness, what comes after it, and the warnings noted. The digests
+/// were stored by the build that had two readers (the streaming one, and
+/// the loading one for input with a merge key), whose transcripts the
+/// differential test above held equal: they hold the one reader left to
+/// both.
+#[test]
+fn the_reader_gives_out_the_stored_transcripts() {
+    use super::stream::{Noted, StreamSource};
+    use crate::scan::resolve::Schema;
+    use crate::scan::{AsText, Source};
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let shared = manifest.join("../shared").display().to_string();
+    let mut got = Vec::new();
+    for (name, input) in attachment_inputs() {
+        if name.starts_with(&shared) {
+            continue;
+        }
+        let name = name.replace(&format!("{}/", manifest.display()), "");
+        let crlf = String::from_utf8_lossy(&input).replace('\n', "\r\n");
+        for (form, input) in [("lf", &input[..]), ("crlf", crlf.as_bytes())] {
+            for schema in [Schema::Kubectl, Schema::Yaml12] {
+                let (lines, warnings) = reader_transcript(input, schema);
+                let text = format!("{}\nwarnings {warnings}\n", lines.join("\n"));
+                got.push((format!("{name} {form} {schema:?}"), text));
+            }
+        }
+    }
+    assert!(got.len() > 4000, "only {} transcripts", got.len());
+    crate::stored::hold_to_digests("yaml-transcripts.txt", &got);
+
+    /// The transcript of the reader that reads `input`, and the warnings
+    /// it noted.
+    fn reader_transcript(input: &[u8], schema: Schema) -> (Vec<String>, String) {
+        if !super::stream::streams(input, &crate::options::Options::new()) {
+            use super::cursor::YamlSource;
+            let loaded = super::load::load(input, schema, MAX_DEPTH);
+            let lines = transcript!(YamlSource::new(&loaded), |s: &YamlSource<'_>, p| {
+                s.key_at(p).chars().collect::<String>()
+            });
+            return (lines, format!("{:?}", loaded.warnings()));
+        }
+        let noted = Rc::new(RefCell::new(Noted::default()));
+        let mut stream = StreamSource::new(input, schema, MAX_DEPTH, Some(noted.clone()));
+        let lines = transcript!(stream, |s: &StreamSource<'_>, p| {
+            s.key_at(p).as_text().chars().collect::<String>()
+        });
+        let warnings = format!("{:?}", noted.borrow().warnings);
+        (lines, warnings)
+    }
+}
+
 /// Every token the scanner gives for `input`, up to the stream's end or
 /// the first error, with the fast paths on or off.
 fn tokens(input: &[u8], fast: bool) -> Vec<Result<super::token::Token<'_>, crate::error::Fault>> {
