@@ -5,8 +5,7 @@
 //! `cargo run --release --example repeat -- FILE CONTENDER TIMES [--fastest]`,
 //! where CONTENDER is `to_string` (regular layout), `compact`, `to_fmt` (into
 //! a `String` reserved up front), `to_writer` (into a `Vec` reserved up
-//! front), `yaml` (YAML input), `yaml_loaded` (YAML through
-//! the item list, not streamed), `dump` (`{}` of [`kyaml::Dump`] over the
+//! front), `yaml` (YAML input), `dump` (`{}` of [`kyaml::Dump`] over the
 //! file's text: the logger's case, for a file holding one short record) or
 //! `validate` (serde_json's `&RawValue`, the baseline of the performance
 //! goals). `tools/instructions.sh` runs it under
@@ -30,7 +29,7 @@ fn main() -> ExitCode {
     };
     let [file, contender, times] = args else {
         eprintln!(
-            "usage: repeat FILE to_string|compact|to_fmt|to_writer|dump|yaml|yaml_loaded|validate TIMES [--fastest]"
+            "usage: repeat FILE to_string|compact|to_fmt|to_writer|dump|yaml|validate TIMES [--fastest]"
         );
         return ExitCode::from(2);
     };
@@ -63,11 +62,6 @@ fn main() -> ExitCode {
         },
         "yaml" => |input| {
             let opts = Options::new().input(kyaml::Input::Yaml);
-            drop(black_box(opts.to_string(input).unwrap()));
-        },
-        "yaml_loaded" => |input| {
-            let opts = Options::new().input(kyaml::Input::Yaml);
-            let opts = opts.yaml_streaming(Some(false));
             drop(black_box(opts.to_string(input).unwrap()));
         },
         "validate" => |input| {

@@ -139,15 +139,9 @@ pub(crate) fn check(input: &[u8], opts: Options) -> Result<(), Error> {
             check_all(&mut src, opts, store).map_err(|fault| locate_json(fault, &src, input))
         }
         #[cfg(feature = "alloc")]
-        Input::Yaml if crate::scan::yaml_streams(input, &opts) => {
+        Input::Yaml => {
             let (schema, depth) = (opts.yaml_schema(), opts.depth_limit());
             let mut src = crate::scan::StreamSource::new(input, schema, depth, None);
-            check_all(&mut src, opts, store).map_err(|fault| locate(fault, &src, input))
-        }
-        #[cfg(feature = "alloc")]
-        Input::Yaml => {
-            let loaded = crate::scan::load_yaml(input, opts.yaml_schema(), opts.depth_limit());
-            let mut src = crate::scan::YamlSource::new(&loaded);
             check_all(&mut src, opts, store).map_err(|fault| locate(fault, &src, input))
         }
     }
@@ -249,30 +243,25 @@ fn run_yaml<K: Sink, S: Store>(
     warnings: Option<&mut alloc::vec::Vec<crate::error::Warning>>,
     on_invalid: OnInvalid,
 ) -> Result<(), Error> {
-    if crate::scan::yaml_streams(input, &opts) {
-        use alloc::rc::Rc;
-        use core::cell::RefCell;
-        let noted = warnings
-            .is_some()
-            .then(|| Rc::new(RefCell::new(crate::scan::Noted::default())));
-        let (schema, depth) = (opts.yaml_schema(), opts.depth_limit());
-        let mut src = crate::scan::StreamSource::new(input, schema, depth, noted.clone());
-        let driven = drive(&mut src, opts, out, store, on_invalid);
-        let result = driven.map_err(|fault| locate(fault, &src, input));
-        if let (Some(warnings), Some(noted)) = (warnings, noted) {
-            src.read_rest();
-            let noted = noted.borrow();
-            warnings.extend(crate::scan::locate_warnings(input, &noted.warnings));
-        }
-        return result;
+    use alloc::rc::Rc;
+    use core::cell::RefCell;
+    let noted = warnings
+        .is_some()
+        .then(|| Rc::new(RefCell::new(crate::scan::Noted::default())));
+    let (schema, depth) = (opts.yaml_schema(), opts.depth_limit());
+    let mut src = crate::scan::StreamSource::new(input, schema, depth, noted.clone());
+    if K::TAKES_BACK {
+        // One pass, with bets to go back to.
+        src.one_pass();
     }
-    let loaded = crate::scan::load_yaml(input, opts.yaml_schema(), opts.depth_limit());
-    if let Some(warnings) = warnings {
-        warnings.extend(crate::scan::locate_warnings(input, loaded.warnings()));
-    }
-    let mut src = crate::scan::YamlSource::new(&loaded);
     let driven = drive(&mut src, opts, out, store, on_invalid);
-    driven.map_err(|fault| locate(fault, &src, input))
+    let result = driven.map_err(|fault| locate(fault, &src, input));
+    if let (Some(warnings), Some(noted)) = (warnings, noted) {
+        src.read_rest();
+        let noted = noted.borrow();
+        warnings.extend(crate::scan::locate_warnings(input, &noted.warnings));
+    }
+    result
 }
 
 /// Writes every document `src` reads into `out`: in one pass each if the

@@ -94,7 +94,6 @@ pub struct Options {
     input: Input,
     schema: Schema,
     comments: bool,
-    streaming: Option<bool>,
 }
 
 impl Default for Options {
@@ -117,7 +116,6 @@ impl Options {
             input: Input::Json,
             schema: Schema::Kubectl,
             comments: true,
-            streaming: None,
         }
     }
 
@@ -201,23 +199,6 @@ impl Options {
     pub const fn comments(mut self, on: bool) -> Options {
         self.comments = on;
         self
-    }
-
-    /// Which YAML reader reads: `None` (the default) streams an input
-    /// without a scalar written `<<` (a merge key) and loads any other; `Some(false)` always
-    /// loads it whole, `Some(true)` streams whenever the input allows. Not
-    /// part of the API: the tests compare the two readers with it.
-    #[doc(hidden)]
-    pub const fn yaml_streaming(mut self, streaming: Option<bool>) -> Options {
-        self.streaming = streaming;
-        self
-    }
-
-    /// Which YAML reader [`Options::yaml_streaming`] forces, if any
-    /// (`scan::yaml::stream::streams` decides with it).
-    #[cfg(feature = "alloc")]
-    pub(crate) const fn yaml_reader_forced(&self) -> Option<bool> {
-        self.streaming
     }
 
     // The getters: each names the setting its setter sets, as a noun

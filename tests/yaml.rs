@@ -626,68 +626,6 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// The streaming reader and the loading one write the same: every
-/// yaml-test-suite case, every file of tests/data/corpus-yaml and, in a
-/// full sweep, of the fmt corpus (../shared/corpus-yaml, when present),
-/// through `to_string` (one pass, bets), `to_writer_with_warnings` (a
-/// checking pass, then the writing one) and `check`, regular and compact:
-/// the same bytes, the same warnings, the same error.
-#[test]
-fn streamed_and_loaded_yaml_write_the_same() {
-    let is_yaml = |p: &PathBuf| p.extension().is_some_and(|e| e == "yaml" || e == "yml");
-    let mut files: Vec<PathBuf> = walk(&data_dir().join("yaml-test-suite"))
-        .into_iter()
-        .filter(|p| p.ends_with("in.yaml"))
-        .collect();
-    files.extend(
-        walk(&data_dir().join("corpus-yaml"))
-            .into_iter()
-            .filter(is_yaml),
-    );
-    let committed = files.len();
-    let shared = common::sweep::shared("corpus-yaml");
-    if let Some(shared) = &shared {
-        files.extend(walk(shared).into_iter().filter(is_yaml));
-    }
-    // What the files read reach: the committed ones, and with the shared
-    // corpus as much again and more.
-    let mut counts = [[0; 3]; 2];
-    for (i, file) in files.iter().enumerate() {
-        let input = std::fs::read(file).unwrap();
-        // A merge key loads whatever `yaml_streaming` says (both readers
-        // then load); a `<<` in a string or a comment streams.
-        let with_lt = input.windows(2).any(|w| w == b"<<") && !has_merge_key(&input);
-        let count = &mut counts[usize::from(i >= committed)];
-        count[0] += 1;
-        count[1] += usize::from(input.contains(&b'*'));
-        count[2] += usize::from(with_lt);
-        let _ = assert_both_readers_write_the_same(&input, &file.display().to_string());
-    }
-    println!(
-        "files, with `*`, with `<<`: committed {:?}, shared {:?}",
-        counts[0], counts[1]
-    );
-    let [streamed, with_aliases, with_lt] = counts[0];
-    assert!(streamed > 600, "only {streamed} committed files stream");
-    assert!(
-        with_aliases > 25,
-        "only {with_aliases} committed files with `*` stream"
-    );
-    assert!(
-        with_lt > 0,
-        "only {with_lt} committed files with `<<` stream"
-    );
-    if shared.is_some() {
-        let [streamed, with_aliases, with_lt] = counts[1];
-        assert!(streamed > 1000, "only {streamed} shared files stream");
-        assert!(
-            with_aliases > 150,
-            "only {with_aliases} shared files with `*` stream"
-        );
-        assert!(with_lt > 5, "only {with_lt} shared files with `<<` stream");
-    }
-}
-
 /// What the YAML reader writes of every yaml-test-suite case and every
 /// file of tests/data/corpus-yaml and tests/data/yaml-merges, through
 /// `to_string` (one pass, bets), `to_writer_with_warnings` (a checking
@@ -730,79 +668,54 @@ fn yaml_writes_the_stored_outputs() {
     common::stored::hold_to_digests("yaml-written.txt", &got);
 }
 
-/// What the YAML reader chosen by `streaming` makes of `input`:
+/// What the YAML reader makes of `input`, regular and compact:
 /// `to_string`, `to_writer_with_warnings` (its output, result and
-/// warnings), `check` and `warnings`.
-type Written = (
-    Result<String, String>,
-    String,
-    Result<(), String>,
-    Result<(), String>,
-    String,
-    String,
-);
-
-fn written_by(input: &[u8], compact: bool, streaming: bool) -> Written {
-    let opts = yaml().compact(compact).yaml_streaming(Some(streaming));
-    let mut out = Vec::new();
-    let mut warnings = Vec::new();
-    let written = opts.to_writer_with_warnings(&mut out, input, &mut warnings);
-    let string = opts.to_string(input).map_err(|e| e.to_string());
-    let checked = opts.check(input).map_err(|e| e.to_string());
-    let warned = opts.warnings(input);
-    (
-        string,
-        String::from_utf8(out).unwrap(),
-        written.map_err(|e| e.to_string()),
-        checked,
-        format!("{warnings:?}"),
-        format!("{warned:?}"),
-    )
-}
-
-/// Whether `input` may hold a scalar written `<<` (a merge key, or a
-/// value `<<`): a `<<` with no word character next to it. The files
-/// without one stream (`kyaml::Options::yaml_streaming`'s default).
-fn has_merge_key(input: &[u8]) -> bool {
-    let apart = |b: Option<&u8>| b.is_none_or(|b| b" \t\r\n[]{},:'\"-?!".contains(b));
-    (0..input.len().saturating_sub(1)).any(|i| {
-        input[i..].starts_with(b"<<")
-            && apart(i.checked_sub(1).and_then(|j| input.get(j)))
-            && apart(input.get(i + 2))
-    })
-}
-
-/// The streaming reader and the loading one make the same of `input`,
-/// regular and compact; returns the streaming reader's, regular.
-fn assert_both_readers_write_the_same(input: &[u8], name: &str) -> Written {
+/// warnings), `check` and `warnings`; each must agree with the others
+/// (the one-pass `to_string` with the checked writing).
+fn written(input: &[u8], name: &str) -> Result<String, String> {
     let mut regular = None;
     for compact in [false, true] {
-        let (loaded, streams) = (
-            written_by(input, compact, false),
-            written_by(input, compact, true),
+        let opts = yaml().compact(compact);
+        let mut out = Vec::new();
+        let mut warnings = Vec::new();
+        let written = opts.to_writer_with_warnings(&mut out, input, &mut warnings);
+        let string = opts.to_string(input).map_err(|e| e.to_string());
+        let out = String::from_utf8(out).unwrap();
+        match &string {
+            Ok(text) => assert_eq!(text, &out, "{name} (compact {compact})"),
+            Err(e) => assert_eq!(written.map_err(|e| e.to_string()), Err(e.clone()), "{name}"),
+        }
+        let checked = opts.check(input).map_err(|e| e.to_string());
+        assert_eq!(
+            checked.is_ok(),
+            string.is_ok(),
+            "{name} (compact {compact})"
         );
-        assert_eq!(streams, loaded, "{name} (compact {compact})");
-        regular.get_or_insert(streams);
+        assert_eq!(
+            format!("{:?}", opts.warnings(input)),
+            format!("{warnings:?}"),
+            "{name}"
+        );
+        regular.get_or_insert(string);
     }
     regular.unwrap()
 }
 
-/// Anchors and aliases stream (docs/yaml-streaming.md §8, step 4), and
-/// read as the loading reader reads them: aliases of block maps and lists
+/// Anchors and aliases stream (docs/yaml-streaming.md §8, step 4), the
+/// one-pass writing as the checked one: aliases of block maps and lists
 /// in a large document, with comments; an anchor in a list whose bet
 /// `to_string` loses (the skim keeps what it reads, and an alias in it is
 /// replayed from the keep arena), and a list an alias replays losing its
 /// bet; the errors of aliases with their places.
 #[test]
-fn anchors_and_aliases_stream_as_they_load() {
+fn anchors_and_aliases_stream() {
     let mut large = String::from(
         "# the defaults\nbase: &base\n  image: nginx # pinned\n  ports: &ports\n    - 80\n    - {name: https, port: 443}\n  env: &env [a, \"b&c\"]\n",
     );
     for i in 0..1_000 {
         large += &format!("item{i}:\n  # item {i}\n  spec: *base\n  ports: *ports\n\n  env: *env\n  url: \"http://x/?a={i}&b=*\"\n");
     }
-    let (string, ..) = assert_both_readers_write_the_same(large.as_bytes(), "large");
-    let string = string.unwrap();
+    let string = written(large.as_bytes(), "large").unwrap();
     assert_eq!(
         string.matches("image: \"nginx\"").count(),
         1_001,
@@ -836,7 +749,7 @@ fn anchors_and_aliases_stream_as_they_load() {
         ),
     ];
     for (input, expected) in cases {
-        let (string, ..) = assert_both_readers_write_the_same(input.as_bytes(), input);
+        let string = written(input.as_bytes(), input);
         match (string, expected) {
             (Ok(text), Ok(expected)) => {
                 assert!(expected.is_empty() || text == expected, "{input}:\n{text}");
@@ -855,12 +768,7 @@ fn anchors_and_aliases_stream_as_they_load() {
             "a{i}: &a{i} [*a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}]\n"
         );
     }
-    let error = |streaming| {
-        let opts = yaml().yaml_streaming(Some(streaming));
-        opts.to_string(&laughs).unwrap_err().to_string()
-    };
-    let streamed = error(true);
-    assert_eq!(streamed, error(false));
+    let streamed = yaml().to_string(&laughs).unwrap_err().to_string();
     assert!(
         streamed.contains("billion laughs") && streamed.contains("line 4, column"),
         "{streamed}"
@@ -941,9 +849,9 @@ fn all_or_nothing_writes_nothing_of_an_invalid_input() {
         "a: 1\u{2028}---\nb: 2\n",
         "a: 1\u{2029}...\nb: 2\n",
     ];
-    for streaming in [Some(true), Some(false)] {
+    {
         for compact in [false, true] {
-            let opts = yaml().compact(compact).yaml_streaming(streaming);
+            let opts = yaml().compact(compact);
             for input in one.iter().chain(&odd) {
                 assert!(!writes_all_or_nothing(opts, input.as_bytes()), "{input:?}");
             }
@@ -968,11 +876,8 @@ fn all_or_nothing_writes_nothing_of_an_invalid_input() {
     for file in walk(&suite).iter().filter(|p| p.ends_with("in.yaml")) {
         let input = std::fs::read(file).unwrap();
         let then_invalid = [&input[..], b"\n--- [\n"].concat();
-        for streaming in [Some(true), Some(false)] {
-            let opts = yaml().yaml_streaming(streaming);
-            writes_all_or_nothing(opts, &input);
-            writes_all_or_nothing(opts, &then_invalid);
-        }
+        writes_all_or_nothing(yaml(), &input);
+        writes_all_or_nothing(yaml(), &then_invalid);
         cases += 1;
     }
     assert!(cases > 300, "{cases}");
@@ -989,19 +894,17 @@ fn a_blank_line_before_a_document_end_stays_in_its_document() {
     // `w`, after `...` with no `---` line, is a document kubectl never
     // reads: the `kubectl` schema refuses it.
     assert!(yaml().to_string(input).is_err());
-    for streaming in [None, Some(false)] {
-        let opts = yaml().schema(Schema::Yaml12).yaml_streaming(streaming);
-        assert_eq!(opts.to_string(input).as_deref(), Ok(want), "{streaming:?}");
-        assert_eq!(opts.to_string(want).as_deref(), Ok(want), "{streaming:?}");
-    }
+    let opts = yaml().schema(Schema::Yaml12);
+    assert_eq!(opts.to_string(input).as_deref(), Ok(want));
+    assert_eq!(opts.to_string(want).as_deref(), Ok(want));
 }
 
-/// A lost bet's list is read once more by the streaming reader and then
-/// replayed from what that skim kept: what follows the loss (an error, a
-/// duplicate key, a warning, another lost bet, the next document) comes
-/// out as the loading reader has it.
+/// A lost bet's list is read once more by the reader and then replayed
+/// from what that skim kept: what follows the loss (an error, a duplicate
+/// key, a warning, another lost bet, the next document) comes out as the
+/// checked writing, which bets nothing, has it.
 #[test]
-fn a_lost_bets_list_replays_as_the_loaded_reader_reads_it() {
+fn a_lost_bets_list_replays_as_the_checked_writing_reads_it() {
     let inputs = [
         "- - a\n  # c\n  - b\n- x: 1\n  x: 2\n",
         "- - a\n  # c\n  - b\n- [1, 2\n",
@@ -1012,21 +915,9 @@ fn a_lost_bets_list_replays_as_the_loaded_reader_reads_it() {
         "- - a\n  # c\n  - b\n- - c\n  - d\n- e\n...\n# f\n--- x\n",
     ];
     for input in inputs {
-        for compact in [false, true] {
-            let read = |streaming: bool| {
-                let opts = yaml().compact(compact).yaml_streaming(Some(streaming));
-                let mut out = Vec::new();
-                let mut warnings = Vec::new();
-                let written = opts.to_writer_with_warnings(&mut out, input, &mut warnings);
-                (
-                    opts.to_string(input).map_err(|e| e.to_string()),
-                    String::from_utf8(out).unwrap(),
-                    written.map_err(|e| e.to_string()),
-                    format!("{warnings:?}"),
-                )
-            };
-            assert_eq!(read(true), read(false), "{input:?} (compact {compact})");
-        }
+        // The one-pass `to_string` (which loses the bets) writes what the
+        // checked writing does, with the same error and warnings.
+        let _ = written(input.as_bytes(), input);
     }
 }
 

@@ -15,8 +15,8 @@ and unnamed files by the function they ran in. The phases: scanner
 searches it calls in `src/swar`, the UTF-8 check), parser (tokens to syntax events), load (syntax events to the
 item list: `load.rs`, `Loader`), resolve (plain scalars under the
 schema, keys: `src/scan/resolve/`), attach (comments and blank lines),
-cursor (the items read back as data events: `cursor.rs`'s `YamlSource`,
-or the streaming reader's window, `stream.rs`), write (the driver loop, the plan,
+cursor (the items read back as data events: the reader's window and held
+maps, `stream.rs`), write (the driver loop, the plan,
 the emitter), libc (memcpy, malloc, realloc, free: called from any of
 them) and other (start-up, reading the file, the rest). Prints instructions per
 conversion (the profile's counts divided by N) and shares of the total.
@@ -66,7 +66,7 @@ def phase(path, function):
         return "resolve"
     if "src/scan/yaml/load.rs" in path:
         return "load"
-    if "src/scan/yaml/cursor.rs" in path or "src/scan/yaml/stream.rs" in path:
+    if "src/scan/yaml/stream.rs" in path:
         return "cursor"
     if "src/scan/yaml/attach.rs" in path:
         return "attach"

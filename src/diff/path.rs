@@ -431,14 +431,19 @@ mod tests {
     /// The oracle: the path of every value of each document of `json`, in
     /// document order, from the tokenizer's events.
     fn value_paths(input: &str, opts: crate::Options) -> Vec<Vec<Seg>> {
-        use crate::scan::{load_yaml, Tokenizer, YamlSource};
+        use crate::scan::{StreamSource, Tokenizer};
         match opts.input_language() {
             crate::Input::Json => {
                 value_paths_of(&mut Tokenizer::new(input.as_bytes(), 0, opts.depth_limit()))
             }
             crate::Input::Yaml => {
-                let loaded = load_yaml(input.as_bytes(), opts.yaml_schema(), opts.depth_limit());
-                value_paths_of(&mut YamlSource::new(&loaded))
+                let (schema, depth) = (opts.yaml_schema(), opts.depth_limit());
+                value_paths_of(&mut StreamSource::new(
+                    input.as_bytes(),
+                    schema,
+                    depth,
+                    None,
+                ))
             }
         }
     }

@@ -12,7 +12,7 @@ use core::fmt::Write;
 use core::ops::Range;
 
 use crate::options::{Input, Options};
-use crate::scan::{load_yaml, Event, Source, StreamSource, Text, Tokenizer, YamlSource};
+use crate::scan::{Event, Source, StreamSource, Text, Tokenizer};
 
 /// One token of the input, in document order. Texts are ranges of the
 /// document's decoded texts ([`Document::texts`]).
@@ -75,16 +75,12 @@ pub(crate) fn sort_keys(input: &[u8], opts: Options) -> Option<String> {
             &mut Tokenizer::new(input, 0, opts.depth_limit()),
             input.len(),
         ),
-        Input::Yaml if crate::scan::yaml_streams(input, &opts) => {
+        Input::Yaml => {
             let (schema, depth) = (opts.yaml_schema(), opts.depth_limit());
             sort_source(
                 &mut StreamSource::new(input, schema, depth, None),
                 input.len(),
             )
-        }
-        Input::Yaml => {
-            let loaded = load_yaml(input, opts.yaml_schema(), opts.depth_limit());
-            sort_source(&mut YamlSource::new(&loaded), input.len())
         }
     }
 }

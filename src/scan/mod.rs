@@ -40,11 +40,9 @@ pub(crate) use self::text::{KeyId, Piece, Spelling, Text};
 #[cfg(feature = "alloc")]
 pub(crate) use self::yaml::comments as yaml_comments;
 #[cfg(feature = "alloc")]
-pub(crate) use self::yaml::cursor::YamlSource;
+pub(crate) use self::yaml::load::locate_warnings;
 #[cfg(feature = "alloc")]
-pub(crate) use self::yaml::load::{load as load_yaml, locate_warnings};
-#[cfg(feature = "alloc")]
-pub(crate) use self::yaml::stream::{streams as yaml_streams, warnings, Noted, StreamSource};
+pub(crate) use self::yaml::stream::{warnings, Noted, StreamSource};
 #[cfg(feature = "alloc")]
 pub(crate) use self::yaml::syntax_events as yaml_syntax_events;
 #[cfg(feature = "std")]

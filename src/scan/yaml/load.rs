@@ -15,17 +15,15 @@
 //! scalar's text is its source) or of a side buffer (decoded scalars that
 //! fold or escape, converted keys, numbers, `!!binary` and tagged texts);
 //! the loader only tells attachment (`attach.rs`) where each node and
-//! record is. Two readers run it: `stream.rs` one event at a time, giving
-//! items out and dropping them, for every input without a scalar written
-//! `<<`, a merge key (the items
-//! of anchored collections are also copied into its keep arena, [`Kept`],
-//! for the aliases that replay them); and, for the others, [`load`],
-//! which reads the whole stream once into a [`Loaded`], the flat list of
-//! its items, comments and blank lines settled once it is, read by the
-//! cursor of `cursor.rs`. An alias is one item that replays the anchored
-//! node's items (from the arena, or from the loaded items) and a merge
-//! one item that replays the entries it keeps; [`Walk`] is the one order
-//! they are read in. This needs `alloc`.
+//! record is. `stream.rs` runs it one event at a time, giving items out
+//! and dropping them. The items of anchored collections, and of maps that
+//! hold a merge key, are also copied into the keep arena ([`Kept`]): an
+//! alias is one item that replays the anchored node's items from there,
+//! and a merge key one item that replays the entries its merge keeps,
+//! decided in the arena when its map closes ([`Kept::merge`]; a reading
+//! before says which maps hold one, `stream::merge_maps`); the window then
+//! has an [`Item::Held`] in place of that map's start. [`Walk`] is the one
+//! order they are read in. This needs `alloc`.
 //!
 //! Also here: the warnings noted while loading, located
 //! ([`locate_warnings`]; the [`Warning`] type is `error.rs`'s).
@@ -45,7 +43,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt::Write as _;
 
-use super::attach::{Attach, Role, Settle, Step};
+use super::attach::{Attach, Role, Step};
 use super::parser::Parser;
 use super::scalar::{Scalar, Style};
 use super::syntax::{Kind, Props, SyntaxTag};
@@ -54,7 +52,7 @@ use crate::error::{NotedWarning, Warning, WarningKind};
 use crate::scan::resolve::{self, Key, Number, Schema, Tagged, Value};
 #[cfg(doc)]
 use crate::scan::Source;
-use crate::scan::{Spelling, Text, Trivia};
+use crate::scan::{Spelling, Text};
 
 /// A string of a key or value: a span of the input, or of the side buffer.
 #[derive(Clone, Copy, Debug)]
@@ -70,6 +68,15 @@ pub(super) enum Item<'a> {
     Open {
         at: usize,
         map: bool,
+        close: usize,
+    },
+    /// In a streaming reader's window, in place of the [`Item::Open`] of a
+    /// map that holds a merge key (the outermost such), once it is read
+    /// to its end: its items are `start..end` of the keep arena, merged,
+    /// and `close` is the number of its last item in the window.
+    Held {
+        start: usize,
+        end: usize,
         close: usize,
     },
     Close {
@@ -148,11 +155,11 @@ impl Item<'_> {
         }
     }
 
-    /// What [`Settle`] is told when a walk reads this item.
+    /// What `Settle` (`attach.rs`) is told when a walk reads this item.
     #[inline(always)]
     pub(super) fn step(&self) -> Step {
         match self {
-            Item::Open { .. } => Step::Open,
+            Item::Open { .. } | Item::Held { .. } => Step::Open,
             Item::Close { .. } => Step::Close,
             Item::Key { .. } => Step::Key,
             _ => Step::Scalar,
@@ -166,48 +173,31 @@ pub(super) struct Doc {
     pub(super) start: usize,
     pub(super) first: usize,
     pub(super) end: usize,
-    /// Its comments and blank lines: a range of [`Loaded::trivia`].
+    /// Its comments and blank lines: a range of attachment's records
+    /// (`Attach::document_end`).
     pub(super) trivia: (usize, usize),
-    /// Those before its `---`: a range of [`Loaded::preambles`].
+    /// Those before its `---`: a range of `Attach::preambles`.
     pub(super) preamble: (usize, usize),
 }
 
-/// A YAML stream read into data items (see the module docs).
+/// What the loader has made and the reader has not taken yet: the
+/// window of items (see the module docs).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Loaded<'a> {
     pub(super) store: String,
     /// The items, from number `base` on: slots and item numbers count
-    /// from the stream's start (a streaming reader takes the items it gave
-    /// out; [`load`] keeps them all, and only it meets anchors and merges,
-    /// whose numbers index `items` directly).
+    /// from the stream's start (the reader takes the items it gave out).
     pub(super) items: Vec<Item<'a>>,
     pub(super) base: usize,
-    /// Map entries a merge keeps: the range of items from a key to the
-    /// end of its value.
-    pub(super) entries: Vec<(usize, usize)>,
     pub(super) docs: Vec<Doc>,
     /// An error after the last document (between documents).
     pub(super) after: Option<Fault>,
-    /// Every key by where it starts, for [`Source::key_at`].
-    pub(super) keys: Vec<(usize, TextRef<'a>)>,
+    /// The warnings noted and not yet taken: byte offset, kind and
+    /// message.
     pub(super) warnings: Vec<NotedWarning>,
-    /// Comments and blank lines as they are written, each with the index
-    /// of the item it is written before (attached and settled, see
-    /// `attach.rs`), ordered within each document.
-    pub(super) trivia: Vec<(usize, Trivia<'a>)>,
-    /// Comments before a document's `---`, and of an input without any
-    /// document ([`Loaded::tail`]).
-    pub(super) preambles: Vec<Trivia<'a>>,
+    /// Comments of an input without any document: a range of
+    /// `Attach::preambles`.
     pub(super) tail: (usize, usize),
-}
-
-impl Loaded<'_> {
-    /// The warnings, in input order: each plain scalar the two schemas
-    /// read differently, each tag dropped, each alias and merge expanded.
-    /// Byte offset, kind and message.
-    pub(crate) fn warnings(&self) -> &[NotedWarning] {
-        &self.warnings
-    }
 }
 
 /// The keep arena of a streaming reader (docs/yaml-streaming.md §1): the
@@ -217,10 +207,186 @@ impl Loaded<'_> {
 /// it (a bet's clone, a skim, the re-reading of [`Source::at`]): reading is
 /// the same from the same place, so an item already kept at the index a
 /// reading reaches is that item, and is not kept twice.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(super) struct Kept<'a> {
     pub(super) items: Vec<Item<'a>>,
     pub(super) store: String,
+    /// Map entries a merge keeps: the range of items from a key to the
+    /// end of its value.
+    pub(super) entries: Vec<(usize, usize)>,
+}
+
+/// Merges (`<<`), decided in the keep arena: a map that holds a merge key
+/// is kept there whole (the reader holds it until it closes), with the
+/// anchored maps a merge names, so every index below is the arena's.
+impl Kept<'_> {
+    /// The entries a merge key's value (at item `i`) offers, in order of
+    /// precedence: a map's, an alias of a map's, or a list of those.
+    fn merge_value(&self, i: usize) -> Result<Vec<(usize, usize)>, Fault> {
+        let items = &self.items;
+        let mut offered = Vec::new();
+        match items.get(i) {
+            Some(Item::Open { map: false, .. }) => {
+                let mut j = i + 1;
+                while let Some(item) = items.get(j) {
+                    match *item {
+                        Item::Close { .. } => break,
+                        Item::Open {
+                            map: true, close, ..
+                        } => {
+                            self.offered_by(j, &mut offered);
+                            j = close + 1;
+                        }
+                        Item::Alias { start, .. } if self.is_map(start) => {
+                            self.offered_by(start, &mut offered);
+                            j += 1;
+                        }
+                        _ => return Err(data(self.at_of(j), BAD_MERGE)),
+                    }
+                }
+            }
+            Some(Item::Open { map: true, .. }) => self.offered_by(i, &mut offered),
+            Some(&Item::Alias { start, .. }) if self.is_map(start) => {
+                self.offered_by(start, &mut offered)
+            }
+            _ => return Err(data(self.at_of(i), BAD_MERGE)),
+        }
+        Ok(offered)
+    }
+
+    /// Appends the entries the map that opens at item `open` offers to a
+    /// merge: its entries, a key written twice there kept only where it
+    /// is written last (go-yaml sets a merged map's keys in order, so its
+    /// last writer wins).
+    fn offered_by(&self, open: usize, out: &mut Vec<(usize, usize)>) {
+        let from = out.len();
+        self.map_entries(open, out);
+        if out.len() - from < 2 {
+            return;
+        }
+        let mut seen = BTreeSet::new();
+        let mut kept: Vec<(usize, usize)> = out
+            .drain(from..)
+            .rev()
+            .filter(|&(k, _)| seen.insert(self.key_string(k)))
+            .collect();
+        kept.reverse();
+        out.extend(kept);
+    }
+
+    fn is_map(&self, i: usize) -> bool {
+        matches!(self.items.get(i), Some(Item::Open { map: true, .. }))
+    }
+
+    /// Where item `i` (or the value it replays) starts in the input.
+    fn at_of(&self, i: usize) -> usize {
+        match self.items.get(i) {
+            Some(
+                Item::Open { at, .. }
+                | Item::Close { at, .. }
+                | Item::Key { at, .. }
+                | Item::Str { at, .. }
+                | Item::Number { at, .. }
+                | Item::Bool { at, .. }
+                | Item::Null { at },
+            ) => *at,
+            Some(&Item::Alias { start, .. }) => self.at_of(start),
+            _ => 0,
+        }
+    }
+
+    /// Appends the entries of the map that opens at item `open` (merged
+    /// entries included) to `out`.
+    fn map_entries(&self, open: usize, out: &mut Vec<(usize, usize)>) {
+        let items = &self.items;
+        let mut i = open + 1;
+        while let Some(item) = items.get(i) {
+            match *item {
+                Item::Key { .. } => {
+                    let end = match items.get(i + 1) {
+                        Some(Item::Open { close, .. }) => close + 1,
+                        _ => i + 2,
+                    };
+                    out.push((i, end));
+                    i = end;
+                }
+                Item::Merge {
+                    first,
+                    last,
+                    skip_to,
+                } => {
+                    out.extend(self.entries.get(first..last).unwrap_or_default());
+                    i = skip_to;
+                }
+                _ => break,
+            }
+        }
+    }
+
+    /// The decoded text of the key item `i`.
+    fn key_string(&self, i: usize) -> String {
+        match self.items.get(i) {
+            Some(Item::Key { text, .. }) => match *text {
+                TextRef::Input(t) => t.chars().collect(),
+                TextRef::Stored { start, end } => {
+                    self.store.get(start..end).unwrap_or("").to_string()
+                }
+            },
+            _ => String::new(),
+        }
+    }
+
+    /// Decides the merges of the map that opens at `open`, just closed
+    /// (`merges`: each merge item and the entries its value offers) as kubectl's
+    /// go-yaml v2 applies them: in input order, each entry and each merge
+    /// setting its keys over what came before, and a merged list's maps
+    /// last to first (its first map wins). So the last writer of a key
+    /// wins: going through the writers backwards, the first to name a key
+    /// keeps it; an entry written here that a later merge overwrites is
+    /// skipped (its key item becomes an empty merge that jumps past it).
+    fn merge(&mut self, open: usize, merges: &[(usize, Vec<(usize, usize)>)]) {
+        let mut own = Vec::new();
+        self.map_entries(open, &mut own);
+        // Every writer by item index: (index, end of entry or which merge, is a merge).
+        let mut writers: Vec<(usize, usize, bool)> = own
+            .iter()
+            .map(|&(k, end)| (k, end, false))
+            .chain(
+                merges
+                    .iter()
+                    .enumerate()
+                    .map(|(n, &(merge, _))| (merge, n, true)),
+            )
+            .collect();
+        writers.sort_unstable();
+        let mut seen = BTreeSet::new();
+        for &(index, other, is_merge) in writers.iter().rev() {
+            if !is_merge {
+                let overwritten = !seen.insert(self.key_string(index));
+                if let (true, Some(item)) = (overwritten, self.items.get_mut(index)) {
+                    *item = Item::Merge {
+                        first: 0,
+                        last: 0,
+                        skip_to: other,
+                    };
+                }
+                continue;
+            }
+            let first = self.entries.len();
+            for &(k, end) in merges[other].1.iter() {
+                if seen.insert(self.key_string(k)) {
+                    self.entries.push((k, end));
+                }
+            }
+            let last = self.entries.len();
+            if let Some(Item::Merge {
+                first: f, last: l, ..
+            }) = self.items.get_mut(index)
+            {
+                (*f, *l) = (first, last);
+            }
+        }
+    }
 }
 
 /// How far aliases may expand a document of an input of `len` bytes,
@@ -228,87 +394,6 @@ pub(super) struct Kept<'a> {
 /// or 100 MB, whichever is larger.
 pub(crate) fn expansion_limit(len: usize) -> usize {
     len.saturating_mul(100).max(100 << 20)
-}
-
-/// Reads the YAML stream `input` under `schema`, nesting at most
-/// `depth_limit` containers (aliases included).
-pub(crate) fn load(input: &[u8], schema: Schema, depth_limit: usize) -> Loaded<'_> {
-    let mut loader = Loader::new(input, schema, depth_limit, true);
-    while let Some(event) = loader.parser.next_event() {
-        let step = event.and_then(|e| loader.step(e.at, e.kind));
-        if let Err(fault) = step {
-            loader.fail(fault);
-            break;
-        }
-        // What a streaming reader would release here (checked in debug
-        // builds: no record is made behind it later).
-        #[cfg(debug_assertions)]
-        loader.attach.release(loader.next_slot());
-    }
-    loader.finish();
-    let mut out = loader.out;
-    out.preambles = core::mem::take(&mut loader.attach.preambles);
-    settle(&mut out, &loader.attach.trivia);
-    out.keys.sort_by_key(|&(at, _)| at);
-    out.keys.dedup_by_key(|&mut (at, _)| at);
-    out
-}
-
-/// Settles the comments and blank lines attached in `records` into
-/// `loaded`'s, which the source gives out as they are: each document that
-/// has any is walked as the source will read it, and [`Settle`] decides
-/// at each record. A walk stops after the last record is settled.
-fn settle<'a>(loaded: &mut Loaded<'a>, records: &[(usize, Trivia<'a>)]) {
-    let mut settle = Settle::new(records.len());
-    for i in 0..loaded.docs.len() {
-        let Some(&doc) = loaded.docs.get(i) else {
-            break;
-        };
-        let start = settle.out.len();
-        let (mut next, end) = doc.trivia;
-        settle.document(doc.first == doc.end);
-        let mut walk = Walk::new(doc.first, doc.end);
-        // What the last item read was, until a record needs it: only the
-        // last one before a record counts, unless a blank line waits.
-        let mut unsettled = None;
-        loop {
-            let record = records.get(next).filter(|_| next < end);
-            if let Some(&(slot, trivia)) = record.filter(|r| walk.reaches(r.0)) {
-                if let Some(step) = unsettled.take() {
-                    settle.item(step);
-                }
-                settle.record(slot, trivia);
-                next += 1;
-                continue;
-            }
-            if record.is_none() && !settle.holds_blank() {
-                break;
-            }
-            if let (Some(&(slot, _)), false) = (record, settle.holds_blank()) {
-                // Up to the record, only the last item counts.
-                if let Some(last) = walk.skip_plain(loaded, slot) {
-                    unsettled = loaded.items.get(last).map(Item::step);
-                    continue;
-                }
-            }
-            let item = match walk.next_item(&loaded.items, &loaded.entries) {
-                None => break,
-                Some(None) => continue,
-                Some(Some(item)) => item,
-            };
-            match settle.holds_blank() {
-                true => settle.item(item.step()),
-                false => unsettled = Some(item.step()),
-            }
-            if let Item::Fail(_) = item {
-                break;
-            }
-        }
-        if let Some(d) = loaded.docs.get_mut(i) {
-            d.trivia = (start, settle.out.len());
-        }
-    }
-    loaded.trivia = settle.out;
 }
 
 /// What an anchor names.
@@ -352,6 +437,76 @@ struct LoadFrame<'a> {
     value_start: usize,
     /// A map: each merge item and the entries its value offers, in order.
     merges: Vec<(usize, Vec<(usize, usize)>)>,
+    /// A map that holds a merge key: kept in the arena (see [`Hold`]).
+    held: bool,
+}
+
+/// The outermost open map that holds a merge key: the reader gives out
+/// nothing from its [`Item::Open`] on until it closes.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Hold {
+    /// The number of its [`Item::Open`] in the window.
+    pub(super) open: usize,
+    /// Where its items start in the arena, and the arena's store and
+    /// entries then.
+    place: usize,
+    store: usize,
+    entries: usize,
+    /// Nothing an alias may name is kept inside it (no anchored
+    /// collection holds it or is in it): once given out, its items may
+    /// leave the arena.
+    transient: bool,
+}
+
+/// The maps a reader holds (see [`Loader::merging`]).
+#[derive(Clone, Debug)]
+pub(super) struct Merging {
+    /// Maps opened in the stream so far: the next one's number.
+    maps: u32,
+    /// The numbers of the maps that hold a merge key (sorted), found by a
+    /// reading before (`stream::merge_maps`), and how many of them are
+    /// behind.
+    held: alloc::rc::Rc<[u32]>,
+    held_next: usize,
+    /// The outermost held map open, if any.
+    pub(super) hold: Option<Hold>,
+    /// The last held map closed whose items may leave the arena once
+    /// given out.
+    pub(super) transient: Option<Transient>,
+}
+
+impl Merging {
+    /// Holding the maps numbered `held` (sorted).
+    pub(super) fn new(held: alloc::rc::Rc<[u32]>) -> Merging {
+        Merging {
+            maps: 0,
+            held,
+            held_next: 0,
+            hold: None,
+            transient: None,
+        }
+    }
+
+    /// Whether the next map to open holds a merge key.
+    fn holds_next_map(&mut self) -> bool {
+        let number = self.maps;
+        self.maps += 1;
+        while self.held.get(self.held_next).is_some_and(|&n| n < number) {
+            self.held_next += 1;
+        }
+        self.held.get(self.held_next) == Some(&number)
+    }
+}
+
+/// The arena's extent of the last map held that nothing else needs once
+/// given out (see [`Hold::transient`]): its items, and the store and
+/// entries before them.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Transient {
+    pub(super) start: usize,
+    pub(super) end: usize,
+    pub(super) store: usize,
+    pub(super) entries: usize,
 }
 
 #[derive(Clone)]
@@ -360,9 +515,6 @@ pub(super) struct Loader<'a> {
     schema: Schema,
     depth_limit: usize,
     pub(super) out: Loaded<'a>,
-    /// Keys are noted for [`Source::key_at`] ([`load`]'s; a streaming
-    /// reader reads them again).
-    note_keys: bool,
     frames: Vec<LoadFrame<'a>>,
     anchors: BTreeMap<&'a str, Anchor<'a>>,
     /// Source bytes of the document so far, aliases expanded.
@@ -372,12 +524,21 @@ pub(super) struct Loader<'a> {
     /// Where comments and blank lines go.
     pub(super) attach: Attach<'a>,
     /// A streaming reader's keep arena (see [`Kept`]): then anchors name
-    /// items there, else (for [`load`]) in `out.items`.
+    /// items there (a reader without one meets no alias: it only notes
+    /// warnings).
     pub(super) keep: Option<alloc::rc::Rc<core::cell::RefCell<Kept<'a>>>>,
     /// How many items of the current document this reading has kept.
     pub(super) kept_len: usize,
-    /// How many open collections are anchored (their items are kept).
+    /// How many open collections are anchored or held (their items are
+    /// kept).
     keeping: usize,
+    /// Maps that hold a merge key, in a stream that has any (out of line:
+    /// a reader is cloned for each bet, and most streams have none).
+    pub(super) merging: Option<alloc::boxed::Box<Merging>>,
+    /// The number of the outermost held map's [`Item::Open`] while it is
+    /// open (see [`Hold`]), else `usize::MAX`: no item from there on is
+    /// final.
+    pub(super) cap: usize,
     /// An alias or merge key was warned of: only the first one of a
     /// stream is (the warning says the output spells them out; one per
     /// alias would cost memory in proportion to the input, which a
@@ -394,6 +555,8 @@ const RECURSIVE_ALIAS: &str =
 const EXPANSION: &str = "aliases expand past 100 times the input or 100 MB, whichever is larger, so reading stops (a \"billion laughs\" input?)";
 const BAD_MERGE: &str =
     "a merge key `<<` takes a map, an alias of a map, or a list of those, and this value is none of them";
+
+const UNSEEN_MERGE: &str = "a merge key the reading before this one did not see (a bug in kyaml)";
 
 fn data(at: usize, message: &'static str) -> Fault {
     Fault::new(ErrorKind::Data, at, message)
@@ -412,20 +575,13 @@ pub(super) fn verbatim(s: &str) -> Text<'_> {
 }
 
 impl<'a> Loader<'a> {
-    /// A loader of the YAML stream `input` (see [`load`]); `note_keys`:
-    /// keys are noted for [`Source::key_at`].
-    pub(super) fn new(
-        input: &'a [u8],
-        schema: Schema,
-        depth_limit: usize,
-        note_keys: bool,
-    ) -> Loader<'a> {
+    /// A loader of the YAML stream `input`.
+    pub(super) fn new(input: &'a [u8], schema: Schema, depth_limit: usize) -> Loader<'a> {
         Loader {
             parser: Parser::new(input, depth_limit),
             schema,
             depth_limit,
             out: Loaded::default(),
-            note_keys,
             frames: Vec::new(),
             anchors: BTreeMap::new(),
             weight: 0,
@@ -435,6 +591,8 @@ impl<'a> Loader<'a> {
             keep: None,
             kept_len: 0,
             keeping: 0,
+            merging: None,
+            cap: usize::MAX,
             expansion_warned: false,
         }
     }
@@ -447,8 +605,40 @@ impl<'a> Loader<'a> {
             let mut kept = keep.borrow_mut();
             kept.items.clear();
             kept.store.clear();
+            kept.entries.clear();
         }
         self.kept_len = 0;
+        if let Some(merging) = &mut self.merging {
+            merging.transient = None;
+        }
+    }
+
+    /// The outermost held map open, if any.
+    #[inline(always)]
+    pub(super) fn hold(&self) -> Option<&Hold> {
+        self.merging.as_ref().and_then(|m| m.hold.as_ref())
+    }
+
+    /// The reader has given out the held map `start..end` of the arena:
+    /// if nothing may name its items and nothing was kept after them,
+    /// they leave the arena (so a file with a merge in each of its
+    /// entries keeps one entry at a time).
+    pub(super) fn release_held(&mut self, start: usize, end: usize) {
+        let transient = self.merging.as_ref().and_then(|m| m.transient);
+        let (Some(t), Some(keep)) = (transient, &self.keep) else {
+            return;
+        };
+        if t.start != start || t.end != end || self.kept_len != end {
+            return;
+        }
+        let mut kept = keep.borrow_mut();
+        kept.items.truncate(start);
+        kept.store.truncate(t.store);
+        kept.entries.truncate(t.entries);
+        self.kept_len = start;
+        if let Some(merging) = &mut self.merging {
+            merging.transient = None;
+        }
     }
 
     /// Where the next item goes among those an anchor names: the keep
@@ -482,12 +672,18 @@ impl<'a> Loader<'a> {
         let mut kept = keep.borrow_mut();
         let n = self.kept_len;
         self.kept_len += 1;
-        if n < kept.items.len() {
+        let held = self.hold().is_some();
+        if n < kept.items.len() && !held {
             // Kept by another reading of this document: the same item.
             return;
         }
         let item = item.stored_again(&self.out.store, &mut kept.store);
-        kept.items.push(item);
+        match kept.items.get_mut(n) {
+            // A held map's merges rewrite its items: each reading keeps
+            // its own, as they are read.
+            Some(old) => *old = item,
+            None => kept.items.push(item),
+        }
     }
 
     /// The number of the next item: its slot.
@@ -510,7 +706,14 @@ impl<'a> Loader<'a> {
     pub(super) fn fail(&mut self, fault: Fault) {
         match self.doc_open {
             true => {
-                self.out.items.push(Item::Fail(fault));
+                match self.hold().is_some() {
+                    // Kept with the held map, whose walk meets it.
+                    true => {
+                        self.push(Item::Fail(fault));
+                        self.end_hold(self.next_slot() - 1);
+                    }
+                    false => self.out.items.push(Item::Fail(fault)),
+                }
                 self.end_document(fault.offset());
             }
             false => self.out.after = Some(fault),
@@ -721,13 +924,24 @@ impl<'a> Loader<'a> {
             }
         }
         let place = self.anchor_place();
+        let start = self.next_slot();
+        let held = match &mut self.merging {
+            Some(merging) if map => merging.holds_next_map(),
+            _ => false,
+        };
+        if held {
+            self.hold_map(start, place);
+        }
         if let Some(name) = props.anchor {
             self.anchors.insert(name, Anchor::Open);
             if self.keep.is_some() {
                 self.keeping += 1;
             }
+            if let Some(hold) = self.merging.as_mut().and_then(|m| m.hold.as_mut()) {
+                // An alias may name what is kept from here on.
+                hold.transient = false;
+            }
         }
-        let start = self.next_slot();
         self.push(Item::Open { at, map, close: 0 });
         self.weight += 1;
         self.frames.push(LoadFrame {
@@ -740,8 +954,59 @@ impl<'a> Loader<'a> {
             merge: None,
             value_start: 0,
             merges: Vec::new(),
+            held,
         });
         Ok(())
+    }
+
+    /// A map that holds a merge key opens, its [`Item::Open`] numbered
+    /// `start` in the window and kept at `place` in the arena: it is kept
+    /// there, and the outermost one is held.
+    #[inline(never)]
+    fn hold_map(&mut self, start: usize, place: usize) {
+        let (Some(keep), Some(merging)) = (&self.keep, &mut self.merging) else {
+            return;
+        };
+        if merging.hold.is_none() {
+            self.cap = start;
+            let kept = keep.borrow();
+            merging.hold = Some(Hold {
+                open: start,
+                place,
+                store: kept.store.len(),
+                entries: kept.entries.len(),
+                transient: self.keeping == 0,
+            });
+        }
+        self.keeping += 1;
+    }
+
+    /// The outermost held map ends with item `last` (its close, or the
+    /// document's failure): its [`Item::Open`] in the window becomes an
+    /// [`Item::Held`] naming its merged items in the arena.
+    fn end_hold(&mut self, last: usize) {
+        let Some(merging) = &mut self.merging else {
+            return;
+        };
+        let Some(hold) = merging.hold.take() else {
+            return;
+        };
+        self.cap = usize::MAX;
+        let end = self.kept_len;
+        merging.transient = hold.transient.then_some(Transient {
+            start: hold.place,
+            end,
+            store: hold.store,
+            entries: hold.entries,
+        });
+        let open = hold.open.checked_sub(self.out.base);
+        if let Some(item) = open.and_then(|i| self.out.items.get_mut(i)) {
+            *item = Item::Held {
+                start: hold.place,
+                end,
+                close: last,
+            };
+        }
     }
 
     fn close(&mut self, at: usize) -> Result<(), Fault> {
@@ -760,8 +1025,8 @@ impl<'a> Loader<'a> {
         if let Some(Item::Open { close: c, .. }) = open.and_then(|i| self.out.items.get_mut(i)) {
             *c = close;
         }
-        if !frame.merges.is_empty() {
-            self.merge(&frame);
+        if let (false, Some(keep)) = (frame.merges.is_empty(), &self.keep) {
+            keep.borrow_mut().merge(frame.place, &frame.merges);
         }
         let depth = 1 + frame.depth_below;
         if let Some((name, before)) = frame.anchor {
@@ -777,6 +1042,12 @@ impl<'a> Loader<'a> {
             };
             self.anchors.insert(name, node);
         }
+        if frame.held {
+            self.keeping = self.keeping.saturating_sub(1);
+            if self.hold().is_some_and(|h| h.open == frame.start) {
+                self.end_hold(close);
+            }
+        }
         if let Some(parent) = self.frames.last_mut() {
             parent.depth_below = parent.depth_below.max(depth);
         }
@@ -786,7 +1057,8 @@ impl<'a> Loader<'a> {
     /// A node is complete: the map it is in expects the other of key and
     /// value next; a merge key's value is taken in.
     fn node_done(&mut self) -> Result<(), Fault> {
-        let len = self.next_slot();
+        // Merges are decided in the arena (see `Kept`): places there.
+        let len = self.kept_len;
         let Some(frame) = self.frames.last_mut() else {
             return Ok(());
         };
@@ -803,182 +1075,19 @@ impl<'a> Loader<'a> {
             return Ok(());
         };
         let value_start = frame.value_start;
-        let offered = self.merge_value(value_start)?;
-        if let Some(Item::Merge { skip_to, .. }) = self.out.items.get_mut(merge) {
+        let Some(keep) = &self.keep else {
+            return Ok(());
+        };
+        let mut kept = keep.borrow_mut();
+        let offered = kept.merge_value(value_start)?;
+        if let Some(Item::Merge { skip_to, .. }) = kept.items.get_mut(merge) {
             *skip_to = len;
         }
+        drop(kept);
         if let Some(frame) = self.frames.last_mut() {
             frame.merges.push((merge, offered));
         }
         Ok(())
-    }
-
-    /// The entries a merge key's value (at item `i`) offers, in order of
-    /// precedence: a map's, an alias of a map's, or a list of those.
-    fn merge_value(&self, i: usize) -> Result<Vec<(usize, usize)>, Fault> {
-        let items = &self.out.items;
-        let mut offered = Vec::new();
-        match items.get(i) {
-            Some(Item::Open { map: false, .. }) => {
-                let mut j = i + 1;
-                while let Some(item) = items.get(j) {
-                    match *item {
-                        Item::Close { .. } => break,
-                        Item::Open {
-                            map: true, close, ..
-                        } => {
-                            self.offered_by(j, &mut offered);
-                            j = close + 1;
-                        }
-                        Item::Alias { start, .. } if self.is_map(start) => {
-                            self.offered_by(start, &mut offered);
-                            j += 1;
-                        }
-                        _ => return Err(data(self.at_of(j), BAD_MERGE)),
-                    }
-                }
-            }
-            Some(Item::Open { map: true, .. }) => self.offered_by(i, &mut offered),
-            Some(&Item::Alias { start, .. }) if self.is_map(start) => {
-                self.offered_by(start, &mut offered)
-            }
-            _ => return Err(data(self.at_of(i), BAD_MERGE)),
-        }
-        Ok(offered)
-    }
-
-    /// Appends the entries the map that opens at item `open` offers to a
-    /// merge: its entries, a key written twice there kept only where it
-    /// is written last (go-yaml sets a merged map's keys in order, so its
-    /// last writer wins).
-    fn offered_by(&self, open: usize, out: &mut Vec<(usize, usize)>) {
-        let from = out.len();
-        self.map_entries(open, out);
-        if out.len() - from < 2 {
-            return;
-        }
-        let mut seen = BTreeSet::new();
-        let mut kept: Vec<(usize, usize)> = out
-            .drain(from..)
-            .rev()
-            .filter(|&(k, _)| seen.insert(self.key_string(k)))
-            .collect();
-        kept.reverse();
-        out.extend(kept);
-    }
-
-    fn is_map(&self, i: usize) -> bool {
-        matches!(self.out.items.get(i), Some(Item::Open { map: true, .. }))
-    }
-
-    /// Where item `i` (or the value it replays) starts in the input.
-    fn at_of(&self, i: usize) -> usize {
-        match self.out.items.get(i) {
-            Some(
-                Item::Open { at, .. }
-                | Item::Close { at, .. }
-                | Item::Key { at, .. }
-                | Item::Str { at, .. }
-                | Item::Number { at, .. }
-                | Item::Bool { at, .. }
-                | Item::Null { at },
-            ) => *at,
-            Some(&Item::Alias { start, .. }) => self.at_of(start),
-            _ => 0,
-        }
-    }
-
-    /// Appends the entries of the map that opens at item `open` (merged
-    /// entries included) to `out`.
-    fn map_entries(&self, open: usize, out: &mut Vec<(usize, usize)>) {
-        let items = &self.out.items;
-        let mut i = open + 1;
-        while let Some(item) = items.get(i) {
-            match *item {
-                Item::Key { .. } => {
-                    let end = match items.get(i + 1) {
-                        Some(Item::Open { close, .. }) => close + 1,
-                        _ => i + 2,
-                    };
-                    out.push((i, end));
-                    i = end;
-                }
-                Item::Merge {
-                    first,
-                    last,
-                    skip_to,
-                } => {
-                    out.extend(self.out.entries.get(first..last).unwrap_or_default());
-                    i = skip_to;
-                }
-                _ => break,
-            }
-        }
-    }
-
-    /// The decoded text of the key item `i`.
-    fn key_string(&self, i: usize) -> String {
-        match self.out.items.get(i) {
-            Some(Item::Key { text, .. }) => match *text {
-                TextRef::Input(t) => t.chars().collect(),
-                TextRef::Stored { start, end } => {
-                    self.out.store.get(start..end).unwrap_or("").to_string()
-                }
-            },
-            _ => String::new(),
-        }
-    }
-
-    /// Decides the merges of the map `frame` just closed as kubectl's
-    /// go-yaml v2 applies them: in input order, each entry and each merge
-    /// setting its keys over what came before, and a merged list's maps
-    /// last to first (its first map wins). So the last writer of a key
-    /// wins: going through the writers backwards, the first to name a key
-    /// keeps it; an entry written here that a later merge overwrites is
-    /// skipped (its key item becomes an empty merge that jumps past it).
-    fn merge(&mut self, frame: &LoadFrame<'a>) {
-        let mut own = Vec::new();
-        self.map_entries(frame.start, &mut own);
-        // Every writer by item index: (index, end of entry or which merge, is a merge).
-        let mut writers: Vec<(usize, usize, bool)> = own
-            .iter()
-            .map(|&(k, end)| (k, end, false))
-            .chain(
-                frame
-                    .merges
-                    .iter()
-                    .enumerate()
-                    .map(|(n, &(merge, _))| (merge, n, true)),
-            )
-            .collect();
-        writers.sort_unstable();
-        let mut seen = BTreeSet::new();
-        for &(index, other, is_merge) in writers.iter().rev() {
-            if !is_merge {
-                let overwritten = !seen.insert(self.key_string(index));
-                if let (true, Some(item)) = (overwritten, self.out.items.get_mut(index)) {
-                    *item = Item::Merge {
-                        first: 0,
-                        last: 0,
-                        skip_to: other,
-                    };
-                }
-                continue;
-            }
-            let first = self.out.entries.len();
-            for &(k, end) in frame.merges[other].1.iter() {
-                if seen.insert(self.key_string(k)) {
-                    self.out.entries.push((k, end));
-                }
-            }
-            let last = self.out.entries.len();
-            if let Some(Item::Merge {
-                first: f, last: l, ..
-            }) = self.out.items.get_mut(index)
-            {
-                (*f, *l) = (first, last);
-            }
-        }
     }
 
     fn alias(&mut self, at: usize, name: &'a str) -> Result<(), Fault> {
@@ -1032,8 +1141,14 @@ impl<'a> Loader<'a> {
                 if fresh {
                     self.warn_expanded(at, None);
                 }
-                let merge = self.next_slot();
-                self.out.items.push(Item::Merge {
+                if !self.frames.last().is_some_and(|f| f.held) || self.keep.is_none() {
+                    // The reading before (`stream::merge_maps`) sees every
+                    // key written `<<`: never met.
+                    return Err(data(at, UNSEEN_MERGE));
+                }
+                // Its number in the arena, where the merge is decided.
+                let merge = self.kept_len;
+                self.push(Item::Merge {
                     first: 0,
                     last: 0,
                     skip_to: merge + 1,
@@ -1095,9 +1210,6 @@ impl<'a> Loader<'a> {
     /// if an anchored collection is open: every data item goes through
     /// here, so the keep arena misses none.
     fn push(&mut self, item: Item<'a>) {
-        if let (Item::Key { at, text }, true) = (item, self.note_keys) {
-            self.out.keys.push((at, text));
-        }
         self.out.items.push(item);
         if self.keeping > 0 {
             self.copy_to_arena(item);
@@ -1248,16 +1360,6 @@ impl Walk {
         }
     }
 
-    /// Restarts the walk at the items `first..end`.
-    pub(super) fn restart(&mut self, first: usize, end: usize) {
-        self.run = Run {
-            next: first,
-            end,
-            entries: false,
-        };
-        self.stack.clear();
-    }
-
     /// The index of the item read next in the current run.
     #[inline(always)]
     pub(super) fn next_index(&self) -> usize {
@@ -1270,33 +1372,17 @@ impl Walk {
     }
 
     /// Whether the comment or blank line written before item `slot` is
-    /// due now: the records are in slot order and each is due once, when
-    /// the run reading the document's own items, or a merge replaying
-    /// entries of an inline map (which lie in slot order past the merge
-    /// key), reaches its slot. Alias replays never reach one: an anchor's
-    /// items come before the alias, and their records were due there.
+    /// due now, where the item numbered `number` is the arena's `index`:
+    /// the records are in slot order and each is due once, when the run
+    /// reading the held map's own items, or a merge replaying entries of
+    /// an inline map (which lie in slot order past the merge key), reaches
+    /// its slot. Alias replays never reach one: an anchor's items come
+    /// before the alias (in the arena, before the held map, or inside it,
+    /// before the alias), and their records were due there.
     #[inline(always)]
-    pub(super) fn reaches(&self, slot: usize) -> bool {
-        !self.run.entries && slot <= self.run.next
-    }
-
-    /// Reads at once the items of the current run before item `until`
-    /// that replay nothing (as [`Walk::next_item`] would, one by one):
-    /// the index of the last one read, if any.
-    #[inline(always)]
-    pub(super) fn skip_plain(&mut self, loaded: &Loaded<'_>, until: usize) -> Option<usize> {
-        let start = self.run.next;
-        if self.run.entries {
-            return None;
-        }
-        let until = until.min(self.run.end);
-        while self.run.next < until {
-            match loaded.items.get(self.run.next) {
-                Some(Item::Alias { .. } | Item::Merge { .. } | Item::Fail(_)) | None => break,
-                Some(_) => self.run.next += 1,
-            }
-        }
-        (self.run.next > start).then(|| self.run.next - 1)
+    pub(super) fn reaches(&self, slot: usize, index: usize, number: usize) -> bool {
+        let next = self.run.next;
+        !self.run.entries && next >= index && slot <= next - index + number
     }
 
     /// The next item that is data (replays followed); `Some(None)` where

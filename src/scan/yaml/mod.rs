@@ -22,11 +22,10 @@
 //!
 //! Data, with `alloc`: `load.rs` owns what the events mean (the loader's
 //! step, one syntax event to data items) and `attach.rs` where comments
-//! and blank lines go. `stream.rs` is the [`Source`](crate::scan::Source)
-//! for inputs without a scalar written `<<`: it runs the loader as it reads, keeping no
-//! item list (only the items of anchored collections, which aliases
-//! replay, until the document ends). Any other input (merge keys) is
-//! loaded whole by `load.rs` and read by `cursor.rs`'s cursor. This file
+//! and blank lines go. `stream.rs` is the [`Source`](crate::scan::Source):
+//! it runs the loader as it reads, keeping no item list (only the items of
+//! anchored collections, which aliases replay, until the document ends,
+//! and of a map that holds a merge key, until it is given out). This file
 //! re-exports nothing: the rest of the crate reads YAML through those
 //! files (via `crate::scan`) and [`comments`].
 //!
@@ -64,8 +63,6 @@
 #[cfg(feature = "alloc")]
 mod attach;
 mod chars;
-#[cfg(feature = "alloc")]
-pub(crate) mod cursor;
 #[cfg(feature = "alloc")]
 pub(crate) mod load;
 mod parser;

@@ -1,6 +1,6 @@
-//! The streaming YAML [`Source`]: the loader (`load.rs`) run one syntax
-//! event at a time, its items given out as soon as they are final, without
-//! the item list of [`load`](super::load::load) (docs/yaml-streaming.md).
+//! The YAML [`Source`]: the loader (`load.rs`) run one syntax event at a
+//! time, its items given out as soon as they are final, without an item
+//! list (docs/yaml-streaming.md).
 //!
 //! Owns the window: the loader pushes items and attachment (`attach.rs`)
 //! makes records as the parser reads; an item is final once
@@ -32,20 +32,29 @@
 //! document opens. Memory then grows by the anchored collections of the
 //! current document (a root anchor: the whole document).
 //!
-//! Also here: the warnings of a whole stream, located ([`warnings`]:
-//! read by this reader, or loaded where `load` reads the input).
+//! Merge keys: a merge may drop entries written before it (kubectl's last
+//! writer wins), so a map that holds one is held: [`merge_maps`] reads the
+//! input once more with the parser alone (only if a `<<` could be a key)
+//! and lists those maps by number; the loader keeps such a map in the
+//! arena, where its merges are decided as it closes, and nothing from its
+//! start on is given out until then. Its window start is then an
+//! [`Item::Held`], which the reader gives out by walking the arena
+//! (`HeldWalk`), settling the comments the walk passes as the window's
+//! walk would; once given out, a held map that nothing may name leaves the
+//! arena (not while a one-pass reading's bets may go back to it). A
+//! reading that runs ahead (skim, look ahead, keys read again) keeps a
+//! copy of the arena in such a stream.
 //!
-//! Only for streams without merge keys ([`streams`]): a merge rewrites
-//! entries before it, which this reader has given out. An input with a
-//! `<<` that is no merge key (in a string or a comment) streams.
+//! Also here: the warnings of a whole stream, located ([`warnings`]).
 
+use alloc::boxed::Box;
 use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::cell::RefCell;
 
 use super::attach::{Settle, Step};
-use super::load::{verbatim, Item, Loader, TextRef, Walk};
+use super::load::{verbatim, Item, Loader, Merging, TextRef, Walk};
 use super::parser::Parser;
 use super::syntax::Kind;
 use crate::error::{Fault, Warning};
@@ -53,29 +62,93 @@ use crate::options::Options;
 use crate::scan::resolve::Schema;
 use crate::scan::{AsText, Event, Shapes, Source, Text, Trivia};
 
-/// Whether `input` can be read by a [`StreamSource`]: it holds no merge
-/// key. Most inputs hold no `<<` byte pair at all, found at `memchr`
-/// speed, and most others none that a scalar `<<` could be written with
-/// ([`may_be_merge_key`]: `cat <<EOF`, `x<<1`); the rest (`cat << EOF`,
-/// a comment `# a << b`) are read once more by the parser alone, and
-/// stream unless some scalar reads `<<` as its source
-/// ([`holds_merge_key`]). A false "no" only costs the item list of `load`.
-/// [`Options::yaml_streaming`] set to `Some(false)` sends every input to
-/// `load`.
-pub(crate) fn streams(input: &[u8], opts: &Options) -> bool {
-    if opts.yaml_reader_forced() == Some(false) {
-        return false;
+/// The numbers (maps opened in the stream before it, in input order) of
+/// the maps of `input` that hold a key written `<<` (any tag, any style),
+/// sorted: the maps the reader holds, which [`Loader`] checks as each map
+/// opens. A merge may drop entries written before it (the last writer of
+/// a key wins), so a map must be known to hold one when it opens. Most
+/// inputs hold no `<<` byte pair at all, found at `memchr` speed, and
+/// most others none that a scalar `<<` could be written with
+/// ([`may_be_merge_key`]: `cat <<EOF`, `x<<1`): `None` then. The rest
+/// (`cat << EOF`, a comment `# a << b`, merge keys) are read once more by
+/// the parser alone, up to its first error: the loader reads nothing past
+/// it, and its own depth limit is at most this reading's `MAX_DEPTH`, so
+/// its error is not later.
+pub(super) fn merge_maps(input: &[u8]) -> Option<Rc<[u32]>> {
+    let all = hold_all();
+    if !all && !may_hold_merge_key(input) {
+        return None;
     }
+    let mut parser = Parser::new(input, crate::options::MAX_DEPTH);
+    // Each open collection: a map's number, and whether a key is next.
+    let mut open: Vec<(Option<u32>, bool)> = Vec::new();
+    let (mut maps, mut held) = (0u32, Vec::new());
+    while let Some(Ok(event)) = parser.next_event() {
+        let node = matches!(
+            event.kind,
+            Kind::MappingStart { .. }
+                | Kind::SequenceStart { .. }
+                | Kind::Scalar { .. }
+                | Kind::Alias { .. }
+        );
+        let key = match open.last_mut() {
+            Some((Some(_), key_next)) if node => core::mem::replace(key_next, !*key_next),
+            _ => false,
+        };
+        match event.kind {
+            Kind::MappingStart { .. } => {
+                if all {
+                    held.push(maps);
+                }
+                open.push((Some(maps), true));
+                maps += 1;
+            }
+            Kind::SequenceStart { .. } => open.push((None, false)),
+            Kind::MappingEnd | Kind::SequenceEnd => {
+                open.pop();
+            }
+            Kind::Scalar { scalar, .. } if key && scalar.as_str() == Some("<<") => {
+                if let Some(&(Some(map), _)) = open.last() {
+                    held.push(map);
+                }
+            }
+            Kind::DocumentStart { .. } => open.clear(),
+            _ => {}
+        }
+    }
+    held.sort_unstable();
+    held.dedup();
+    (!held.is_empty()).then(|| held.into())
+}
+
+/// Whether `input` may hold a scalar written `<<`: a `<<` byte pair that
+/// [`may_be_merge_key`] does not rule out.
+fn may_hold_merge_key(input: &[u8]) -> bool {
     // `<` is rare, so the bytes around one are looked at there.
     let mut at = 0;
     loop {
         at = crate::swar::less_than(input, at);
         match input.get(at) {
-            None => return true,
-            Some(_) if may_be_merge_key(input, at) => return !holds_merge_key(input),
+            None => return false,
+            Some(_) if may_be_merge_key(input, at) => return true,
             Some(_) => at += 1,
         }
     }
+}
+
+#[cfg(test)]
+std::thread_local! {
+    /// Tests: every map is held, as if each held a merge key (what the
+    /// reader gives out must not change).
+    pub(super) static HOLD_ALL: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
+}
+
+/// Whether every map is held (`HOLD_ALL`, tests only).
+fn hold_all() -> bool {
+    #[cfg(test)]
+    return HOLD_ALL.with(core::cell::Cell::get);
+    #[cfg(not(test))]
+    false
 }
 
 /// Whether the `<` at `at` may start a scalar written `<<`: plain, it is
@@ -98,34 +171,13 @@ fn may_be_merge_key(input: &[u8], at: usize) -> bool {
     (plain_before && plain_after) || quoted
 }
 
-/// Whether a scalar of `input` is written `<<` (as a key or not, any tag,
-/// any style whose text is its source), read by the parser up to its first
-/// error: the loader takes a key `<<` for a merge key only when its text
-/// is that (`Loader::scalar`), and it reads nothing past the parser's
-/// first error, which no smaller depth limit puts later.
-fn holds_merge_key(input: &[u8]) -> bool {
-    let mut parser = Parser::new(input, crate::options::MAX_DEPTH);
-    while let Some(Ok(event)) = parser.next_event() {
-        if let Kind::Scalar { scalar, .. } = event.kind {
-            if scalar.as_str() == Some("<<") {
-                return true;
-            }
-        }
-    }
-    false
-}
-
 /// The warnings of the YAML `input` under `opts`, located.
 pub(crate) fn warnings(input: &[u8], opts: Options) -> Vec<Warning> {
     let (schema, depth) = (opts.yaml_schema(), opts.depth_limit());
-    if streams(input, &opts) {
-        let noted = Rc::new(RefCell::new(Noted::default()));
-        StreamSource::new(input, schema, depth, Some(noted.clone())).read_rest();
-        let noted = noted.borrow();
-        return super::load::locate_warnings(input, &noted.warnings);
-    }
-    let loaded = super::load::load(input, schema, depth);
-    super::load::locate_warnings(input, loaded.warnings())
+    let noted = Rc::new(RefCell::new(Noted::default()));
+    StreamSource::new(input, schema, depth, Some(noted.clone())).read_rest();
+    let noted = noted.borrow();
+    super::load::locate_warnings(input, &noted.warnings)
 }
 
 /// The warnings of every reading of one stream.
@@ -220,6 +272,40 @@ pub(crate) struct StreamSource<'a> {
     alias: Option<Walk>,
     /// The decoded text of the item an alias replays.
     replayed: String,
+    /// A held map being given out (then `open` is false).
+    held: Option<Box<HeldWalk>>,
+    /// Held maps leave the keep arena once given out: false for a reading
+    /// that places bets (set by [`StreamSource::one_pass`]), whose marks
+    /// share the arena and may go back to a held map given out.
+    reclaim: bool,
+}
+
+/// A map that holds a merge key, given out from the keep arena, where its
+/// merges were decided (`Kept`), as the loaded walk read it: `give` is the
+/// walk of the events given out, and `feed` runs one item ahead of it,
+/// telling [`Settle`] each item and the records it reaches (as
+/// [`StreamSource::settle_through`] does one item ahead in the window).
+/// A record is reached where a walk reading the map's own items (or an
+/// inline merged map's, past the merge key) passes its slot: arena index
+/// `start + i` is the window's item `open + i`.
+#[derive(Clone, Debug)]
+struct HeldWalk {
+    give: Walk,
+    feed: Walk,
+    /// The item `feed` read and told, not given out yet.
+    ahead: bool,
+    feed_done: bool,
+    start: usize,
+    end: usize,
+    open: usize,
+    close: usize,
+}
+
+impl HeldWalk {
+    /// Whether `walk` has passed the record slot `slot`.
+    fn reaches(&self, walk: &Walk, slot: usize) -> bool {
+        walk.reaches(slot, self.start, self.open)
+    }
 }
 
 impl<'a> StreamSource<'a> {
@@ -231,9 +317,10 @@ impl<'a> StreamSource<'a> {
         depth_limit: usize,
         noted: Option<Rc<RefCell<Noted>>>,
     ) -> StreamSource<'a> {
-        let mut loader = Loader::new(input, schema, depth_limit, false);
-        // A keep arena for the anchors.
+        let mut loader = Loader::new(input, schema, depth_limit);
+        // A keep arena for the anchors and the maps with merge keys.
         loader.keep = Some(Rc::default());
+        loader.merging = merge_maps(input).map(|held| Box::new(Merging::new(held)));
         StreamSource {
             loader,
             events: 0,
@@ -262,7 +349,28 @@ impl<'a> StreamSource<'a> {
             replaying: false,
             alias: None,
             replayed: String::new(),
+            held: None,
+            reclaim: true,
         }
+    }
+
+    /// A reading that runs ahead of this one and is then dropped (a skim, a
+    /// look ahead, keys read again) keeps what it reads in a copy of the
+    /// keep arena, where a stream holds maps: a held map's items are
+    /// rewritten as it closes, and given out ones leave the arena, so a
+    /// reading ahead would change what this one reads.
+    fn own_arena(&mut self) {
+        if let (Some(_), Some(keep)) = (&self.loader.merging, &self.loader.keep) {
+            let copy = keep.borrow().clone();
+            self.loader.keep = Some(Rc::new(RefCell::new(copy)));
+        }
+    }
+
+    /// This reading writes in one pass, placing bets (clones it may go
+    /// back to): the held maps it gave out stay in the keep arena until
+    /// the document ends.
+    pub(crate) fn one_pass(&mut self) {
+        self.reclaim = false;
     }
 
     /// Takes one syntax event into the loader; false once the stream is
@@ -296,8 +404,10 @@ impl<'a> StreamSource<'a> {
             self.loader.attach.take_all(&mut self.records);
             self.note_end();
         }
+        // Nothing of a held map is final before it closes (`cap`).
+        let next = self.loader.out.base + self.loader.out.items.len();
         let attach = &mut self.loader.attach;
-        let horizon = attach.release(self.loader.out.base + self.loader.out.items.len());
+        let horizon = attach.release(next.min(self.loader.cap));
         self.horizon = attach.take_final(horizon, &mut self.records);
         true
     }
@@ -316,11 +426,25 @@ impl<'a> StreamSource<'a> {
     }
 
     /// Reads the rest of the stream for its warnings (after an error that
-    /// was not the reader's, as [`load`](super::load::load) would).
+    /// was not the reader's, as a reading to the end would).
     pub(crate) fn read_rest(&mut self) {
-        // Nothing is replayed any more.
-        self.loader.keep = None;
-        while self.pull() {
+        if self.loader.merging.is_none() {
+            // Nothing is replayed any more.
+            self.loader.keep = None;
+        }
+        loop {
+            let docs = self.loader.out.docs.len();
+            if !self.pull() {
+                break;
+            }
+            if self.loader.out.docs.len() != docs && self.loader.hold().is_none() {
+                // Nothing of the documents before is replayed.
+                self.loader.drop_kept();
+            }
+            let transient = self.loader.merging.as_ref().and_then(|m| m.transient);
+            if let (None, Some(t)) = (self.loader.hold(), transient) {
+                self.loader.release_held(t.start, t.end);
+            }
             let out = &mut self.loader.out;
             out.base += out.items.len();
             out.items.clear();
@@ -356,8 +480,25 @@ impl<'a> StreamSource<'a> {
     /// Settles the records before item `n` and, if a blank line waits for
     /// it, the item.
     fn settle_through(&mut self, n: usize) {
+        self.settle_records(|slot| slot <= n);
+        if n >= self.end {
+            return;
+        }
+        if let Some(item) = self.item(n) {
+            let step = item.step();
+            match self.settle.holds_blank() {
+                true => self.settle.item(step),
+                false => self.unsettled = Some(step),
+            }
+        }
+    }
+
+    /// Settles the records from `records_next` on that `reached` says are
+    /// passed, in order.
+    #[inline(always)]
+    fn settle_records(&mut self, reached: impl Fn(usize) -> bool) {
         while let Some(&(slot, trivia)) = self.records.get(self.records_next) {
-            if slot > n {
+            if !reached(slot) {
                 break;
             }
             if !self.settling {
@@ -375,16 +516,6 @@ impl<'a> StreamSource<'a> {
         if self.records_next == self.records.len() {
             self.records.clear();
             self.records_next = 0;
-        }
-        if n >= self.end {
-            return;
-        }
-        if let Some(item) = self.item(n) {
-            let step = item.step();
-            match self.settle.holds_blank() {
-                true => self.settle.item(step),
-                false => self.unsettled = Some(step),
-            }
         }
     }
 
@@ -430,7 +561,7 @@ impl<'a> StreamSource<'a> {
         let keep = self.loader.keep.as_ref()?;
         let kept = keep.borrow();
         let item = loop {
-            match walk.next_item(&kept.items, &[]) {
+            match walk.next_item(&kept.items, &kept.entries) {
                 Some(Some(item)) => break Some(item),
                 Some(None) => continue,
                 None => break None,
@@ -494,9 +625,113 @@ impl<'a> StreamSource<'a> {
             }
             // Only in the window (a replay's walk follows nested ones).
             Item::Alias { start, end } => self.replay_alias(start, end),
-            // Not met: no merges here, failures are returned before.
+            Item::Held { start, end, close } => self.enter_held(start, end, close),
+            // Not met: merges are in held maps, whose walk follows them,
+            // and failures are returned before.
             Item::Merge { .. } | Item::Fail(_) => Event::Null,
         }
+    }
+
+    /// Starts giving out the held map whose items are `start..end` of the
+    /// keep arena (its [`Item::Held`], number `next - 1`, ends at item
+    /// `close` of the window): its start, once every record before its end
+    /// is final.
+    #[inline(never)]
+    fn enter_held(&mut self, start: usize, end: usize, close: usize) -> Event<'_, Trivia<'a>> {
+        while self.horizon <= close && !self.closed() {
+            self.pull();
+        }
+        let at = self
+            .loader
+            .keep
+            .as_ref()
+            .and_then(|keep| match keep.borrow().items.get(start) {
+                Some(&Item::Open { at, .. }) => Some(at),
+                _ => None,
+            });
+        self.held = Some(Box::new(HeldWalk {
+            give: Walk::new(start + 1, end),
+            feed: Walk::new(start + 1, end),
+            ahead: false,
+            feed_done: false,
+            start,
+            end,
+            open: self.next - 1,
+            close,
+        }));
+        self.open = false;
+        self.at = at.unwrap_or(self.at);
+        self.depth += 1;
+        Event::MapStart
+    }
+
+    /// The next of a held map: a comment or blank line due, or an item
+    /// (its stored text moved to `replayed`), or its end (then reading
+    /// goes on in the window after it).
+    #[inline(never)]
+    fn held_step(&mut self) -> Held<'a> {
+        let Some(mut walk) = self.held.take() else {
+            return Held::Done;
+        };
+        let Some(keep) = self.loader.keep.clone() else {
+            return Held::Done;
+        };
+        let kept = keep.borrow();
+        let step = loop {
+            if !walk.ahead && !walk.feed_done {
+                // The feed reads one item ahead, settling what it reaches.
+                loop {
+                    self.settle_records(|slot| walk.reaches(&walk.feed, slot));
+                    match walk.feed.next_item(&kept.items, &kept.entries) {
+                        None => walk.feed_done = true,
+                        Some(None) => continue,
+                        Some(Some(item)) => {
+                            let step = item.step();
+                            match self.settle.holds_blank() {
+                                true => self.settle.item(step),
+                                false => self.unsettled = Some(step),
+                            }
+                            walk.ahead = true;
+                        }
+                    }
+                    break;
+                }
+            }
+            if let Some(&(slot, trivia)) = self.settle.out.get(self.settled_next) {
+                if walk.reaches(&walk.give, slot) {
+                    self.settled_next += 1;
+                    if self.settled_next == self.settle.out.len() {
+                        self.settle.out.clear();
+                        self.settled_next = 0;
+                    }
+                    break Held::Trivia(trivia);
+                }
+            }
+            match walk.give.next_item(&kept.items, &kept.entries) {
+                None => break Held::Done,
+                Some(None) => continue,
+                Some(Some(item)) => {
+                    walk.ahead = false;
+                    self.replayed.clear();
+                    break Held::Item(item.stored_again(&kept.store, &mut self.replayed));
+                }
+            }
+        };
+        drop(kept);
+        match step {
+            Held::Done => {
+                // On in the window, after its last item.
+                (self.open, self.next, self.prepared) = (true, walk.close + 1, false);
+                if self.reclaim {
+                    self.loader.release_held(walk.start, walk.end);
+                }
+                if self.next - self.loader.out.base >= 1024 {
+                    self.drop_given();
+                }
+            }
+            _ => self.held = Some(walk),
+        }
+        step
     }
 
     /// Where stored texts are: the window's store, or `replayed`, the text
@@ -583,6 +818,17 @@ impl<'a> StreamSource<'a> {
             if self.alias.is_some() {
                 return Ok(self.alias_event());
             }
+            if self.held.is_some() {
+                match self.held_step() {
+                    Held::Trivia(trivia) => return Ok(Some(Event::Trivia(trivia))),
+                    Held::Item(Item::Fail(fault)) => return Err(fault),
+                    Held::Item(item) => return Ok(Some(self.data_event(item, true))),
+                    // Reading goes on in the window (`open`).
+                    Held::Done => {}
+                }
+            }
+        }
+        if !self.open {
             return match self.replaying {
                 true => Ok(Some(self.replay())),
                 false => Ok(None),
@@ -640,9 +886,31 @@ impl<'a> StreamSource<'a> {
         }
     }
 
+    /// Drops the items given out from the window when they are most of
+    /// it, the stored texts of the others moved to a new store (asked
+    /// after a held map is given out): the loader may always be ahead of
+    /// the reader where maps are held (each is given out once the next
+    /// line is read), so the window is not always empty when reading asks
+    /// for more.
+    #[inline(never)]
+    fn drop_given(&mut self) {
+        let out = &mut self.loader.out;
+        let given = self.next - out.base;
+        if given * 2 < out.items.len() {
+            return;
+        }
+        let mut store = String::new();
+        let rest = out.items.get(given..).unwrap_or_default();
+        let rest: Vec<Item<'a>> = rest
+            .iter()
+            .map(|item| item.stored_again(&out.store, &mut store))
+            .collect();
+        (out.items, out.store, out.base) = (rest, store, self.next);
+    }
+
     /// Whether a document is open (see `open`).
     fn in_document(&self) -> bool {
-        self.open || self.replaying || self.alias.is_some()
+        self.open || self.replaying || self.alias.is_some() || self.held.is_some()
     }
 
     /// Gives out the next event kept by a lost bet's skim, as it was given
@@ -686,13 +954,18 @@ impl<'a> StreamSource<'a> {
         };
         let mut again = StreamSource::clone(start);
         again.noted = None;
+        again.own_arena();
         loop {
             let found = match again.next_event() {
                 Ok(Some(Event::Key(text))) => String::from(text.raw()),
                 Ok(Some(_)) => continue,
                 _ => return keys,
             };
-            let item = again.next.checked_sub(1).and_then(|n| again.item(n));
+            // A held map's key is not the window's item.
+            let item = match again.held {
+                Some(_) => None,
+                None => again.next.checked_sub(1).and_then(|n| again.item(n)),
+            };
             let text = match item {
                 Some(Item::Key {
                     text: TextRef::Input(text),
@@ -750,6 +1023,7 @@ impl<'a> Source<'a> for StreamSource<'a> {
         self.depth = 0;
         self.kept_comments.clear();
         (self.kept_comment, self.replaying, self.alias) = (0, false, None);
+        self.held = None;
         // The loader has read no further than this document's start.
         self.loader.drop_kept();
         let Some(&doc) = self.loader.out.docs.first() else {
@@ -783,6 +1057,7 @@ impl<'a> Source<'a> for StreamSource<'a> {
         if !self.closed() {
             let mut ahead = self.clone();
             ahead.noted = None;
+            ahead.own_arena();
             while !ahead.closed() {
                 ahead.pull();
             }
@@ -823,7 +1098,8 @@ impl<'a> Source<'a> for StreamSource<'a> {
     /// Asked right after a list opened: its first element, looked at when
     /// the list's start was given out.
     fn list_starts_with_container(&self) -> bool {
-        if let (Some(walk), Some(keep)) = (&self.alias, &self.loader.keep) {
+        let walk = self.alias.as_ref().or(self.held.as_ref().map(|h| &h.give));
+        if let (Some(walk), Some(keep)) = (walk, &self.loader.keep) {
             let kept = keep.borrow();
             let item = kept.items.get(walk.next_index());
             return matches!(item, Some(Item::Open { .. } | Item::Alias { .. }));
@@ -836,7 +1112,7 @@ impl<'a> Source<'a> for StreamSource<'a> {
         // An alias names a collection (a scalar's is read again).
         matches!(
             self.item(next),
-            Some(Item::Open { .. } | Item::Alias { .. })
+            Some(Item::Open { .. } | Item::Alias { .. } | Item::Held { .. })
         )
     }
 
@@ -845,6 +1121,7 @@ impl<'a> Source<'a> for StreamSource<'a> {
     fn skim_list(&self, shapes: &mut impl Shapes) {
         let mut cursor = self.clone();
         cursor.noted = None;
+        cursor.own_arena();
         cursor.skim::<false>(shapes);
     }
 
@@ -854,8 +1131,10 @@ impl<'a> Source<'a> for StreamSource<'a> {
     /// more, not twice.
     fn rewind_and_skim(&mut self, mark: Self, shapes: &mut impl Shapes) {
         *self = mark;
-        if self.alias.is_some() {
-            // A list an alias replays: skimmed on a clone, replayed again.
+        if self.alias.is_some() || self.loader.merging.is_some() {
+            // A list an alias replays, or in a stream with held maps
+            // (whose walk the window's replay does not follow): skimmed
+            // on a clone, read again.
             return self.skim_list(shapes);
         }
         let (at, depth) = (self.at, self.depth);
@@ -898,6 +1177,13 @@ impl<'a> Source<'a> for StreamSource<'a> {
     fn token_start(&self) -> usize {
         self.at
     }
+}
+
+/// What [`StreamSource::held_step`] gives out next.
+enum Held<'a> {
+    Trivia(Trivia<'a>),
+    Item(Item<'a>),
+    Done,
 }
 
 /// What a skim needs of an event.

@@ -956,9 +956,16 @@ fn no_record_is_placed_behind_the_horizon() {
         let crlf = String::from_utf8_lossy(input).replace('\n', "\r\n");
         for input in [&input[..], crlf.as_bytes()] {
             let loaded = std::panic::catch_unwind(|| {
-                super::load::load(input, crate::scan::resolve::Schema::Kubectl, MAX_DEPTH)
-                    .trivia
-                    .len()
+                use crate::scan::{Event, Source};
+                let schema = crate::scan::resolve::Schema::Kubectl;
+                let mut stream = super::stream::StreamSource::new(input, schema, MAX_DEPTH, None);
+                let mut records = 0;
+                while let Ok(true) = stream.next_document() {
+                    while let Ok(Some(event)) = stream.next_event() {
+                        records += usize::from(matches!(event, Event::Trivia(_)));
+                    }
+                }
+                records
             });
             match loaded {
                 Ok(records) => comments += records,
@@ -1026,91 +1033,6 @@ macro_rules! transcript {
     }};
 }
 
-/// The streaming reader gives out exactly what the loaded one does, over
-/// every attachment input that has no merge key (and their CR LF forms;
-/// those with a `<<` that is not one included),
-/// anchors and aliases included, and notes the same warnings; a document
-/// read again from its start (`at`) reads the same.
-#[test]
-fn the_stream_reads_as_the_loaded_stream() {
-    use super::cursor::YamlSource;
-    use super::stream::{streams, Noted, StreamSource};
-    use crate::scan::resolve::Schema;
-    use crate::scan::{AsText, Source};
-    use std::cell::RefCell;
-    use std::rc::Rc;
-    let (mut compared, mut with_aliases, mut with_lt) = (0, 0, 0);
-    for (name, input) in attachment_inputs() {
-        let crlf = String::from_utf8_lossy(&input).replace('\n', "\r\n");
-        for input in [&input[..], crlf.as_bytes()] {
-            if !streams(input, &crate::options::Options::new()) {
-                continue;
-            }
-            compared += 1;
-            with_aliases += usize::from(input.contains(&b'*'));
-            with_lt += usize::from(input.windows(2).any(|w| w == b"<<"));
-            for schema in [Schema::Kubectl, Schema::Yaml12] {
-                let loaded = super::load::load(input, schema, MAX_DEPTH);
-                let expected = transcript!(YamlSource::new(&loaded), |s: &YamlSource<'_>, p| {
-                    s.key_at(p).chars().collect::<String>()
-                });
-                let noted = Rc::new(RefCell::new(Noted::default()));
-                let mut stream = StreamSource::new(input, schema, MAX_DEPTH, Some(noted.clone()));
-                let got = transcript!(stream, |s: &StreamSource<'_>, p| {
-                    s.key_at(p).as_text().chars().collect::<String>()
-                });
-                if got != expected {
-                    let at = got.iter().zip(&expected).position(|(a, b)| a != b);
-                    let at = at.unwrap_or(got.len().min(expected.len()));
-                    panic!(
-                        "{name} ({schema:?}): differs at line {at}:\n  stream {:?}\n  loaded {:?}\n{}",
-                        got.get(at),
-                        expected.get(at),
-                        String::from_utf8_lossy(input)
-                    );
-                }
-                assert_eq!(
-                    noted.borrow().warnings,
-                    loaded.warnings(),
-                    "{name}: warnings"
-                );
-                // Each document read again from its start.
-                let mut stream = StreamSource::new(input, schema, MAX_DEPTH, Some(noted.clone()));
-                while let Ok(true) = stream.next_document() {
-                    let mut again = stream.at(stream.pos());
-                    let mut first = Vec::new();
-                    while let Ok(Some(e)) = stream.next_event() {
-                        first.push(format!("{e:?}"));
-                    }
-                    let mut second = Vec::new();
-                    while let Ok(Some(e)) = again.next_event() {
-                        second.push(format!("{e:?}"));
-                    }
-                    assert_eq!(first, second, "{name}: read again");
-                }
-                assert_eq!(
-                    noted.borrow().warnings,
-                    loaded.warnings(),
-                    "{name}: warnings noted again"
-                );
-            }
-        }
-    }
-    assert!(compared > 1000, "only {compared} inputs stream");
-    assert!(
-        with_aliases > 100,
-        "only {with_aliases} inputs with `*` stream"
-    );
-    // `<<` in strings and comments (here-documents of scripts): the
-    // committed inputs hold 8 (with their CR LF forms), the shared corpus
-    // more.
-    let least_lt = match crate::sweep::shared("corpus-yaml") {
-        Some(_) => 30,
-        None => 5,
-    };
-    assert!(with_lt > least_lt, "only {with_lt} inputs with `<<` stream");
-}
-
 /// What the YAML reader gives out over every committed attachment input
 /// (and its CR LF form), under both schemas, is what the stored digests
 /// say (`tests/data/yaml-transcripts.txt`): each document's events with
@@ -1146,18 +1068,40 @@ fn the_reader_gives_out_the_stored_transcripts() {
     }
     assert!(got.len() > 4000, "only {} transcripts", got.len());
     crate::stored::hold_to_digests("yaml-transcripts.txt", &got);
+    // Every map held as if it held a merge key, given out from the keep
+    // arena by the held map's walk: the same transcripts.
+    super::stream::HOLD_ALL.with(|all| all.set(true));
+    let mut differ = Vec::new();
+    for (name, input) in attachment_inputs() {
+        let crlf = String::from_utf8_lossy(&input).replace('\n', "\r\n");
+        for input in [&input[..], crlf.as_bytes()] {
+            let (all, _) = reader_transcript(input, Schema::Kubectl);
+            super::stream::HOLD_ALL.with(|all| all.set(false));
+            let (some, _) = reader_transcript(input, Schema::Kubectl);
+            super::stream::HOLD_ALL.with(|all| all.set(true));
+            if all != some {
+                let at = all.iter().zip(&some).position(|(a, b)| a != b);
+                let at = at.unwrap_or(all.len().min(some.len()));
+                differ.push(format!(
+                    "{name}: line {at}: held {:?}, not {:?}\n{}",
+                    all.get(at),
+                    some.get(at),
+                    String::from_utf8_lossy(input)
+                ));
+            }
+        }
+    }
+    super::stream::HOLD_ALL.with(|all| all.set(false));
+    assert!(
+        differ.is_empty(),
+        "{} differ; first: {}",
+        differ.len(),
+        differ[0]
+    );
 
     /// The transcript of the reader that reads `input`, and the warnings
     /// it noted.
     fn reader_transcript(input: &[u8], schema: Schema) -> (Vec<String>, String) {
-        if !super::stream::streams(input, &crate::options::Options::new()) {
-            use super::cursor::YamlSource;
-            let loaded = super::load::load(input, schema, MAX_DEPTH);
-            let lines = transcript!(YamlSource::new(&loaded), |s: &YamlSource<'_>, p| {
-                s.key_at(p).chars().collect::<String>()
-            });
-            return (lines, format!("{:?}", loaded.warnings()));
-        }
         let noted = Rc::new(RefCell::new(Noted::default()));
         let mut stream = StreamSource::new(input, schema, MAX_DEPTH, Some(noted.clone()));
         let lines = transcript!(stream, |s: &StreamSource<'_>, p| {
@@ -1283,60 +1227,64 @@ fn fast_paths_give_the_slow_paths_events() {
     });
 }
 
-/// Only inputs with a scalar written `<<` go to `load`, wherever the `<<`
-/// falls in the 16-byte blocks of the byte search: one in a string, a
-/// comment or after the parser's first error streams; anchors and aliases
-/// stream.
+/// Only a map with a key written `<<` is held (`stream::merge_maps`),
+/// wherever the `<<` falls in the 16-byte blocks of the byte search: one
+/// in a string, a comment, a value or after the parser's first error
+/// holds nothing, and neither do anchors and aliases.
 #[test]
-fn only_a_scalar_written_merge_key_loads() {
-    use super::stream::streams;
+fn only_a_map_with_a_key_written_merge_is_held() {
+    use super::stream::merge_maps;
     for pad in 0..40 {
         let lead = "x".repeat(pad);
-        for (tail, streamed) in [
-            ("", true),
-            ("a: <", true),
-            ("a: a < b <c", true),
-            ("<<: {a: 1}", false),
+        for (tail, held) in [
+            ("", false),
+            ("a: <", false),
+            ("a: a < b <c", false),
+            ("<<: {a: 1}", true),
             ("a: <<", false),
             ("- [b, <<]", false),
             ("a: '<<'", false),
             ("a: !!merge <<", false),
-            ("? &m <<\n: {a: 1}", false),
-            ("a: cat <<EOF", true),
-            ("a: cat << EOF", true),
-            ("a: cat <<'EOF'", true),
-            ("a: <<-EOF", true),
+            ("? &m <<\n: {a: 1}", true),
+            ("a: cat <<EOF", false),
+            ("a: cat << EOF", false),
+            ("a: cat <<'EOF'", false),
+            ("a: <<-EOF", false),
             ("<<", false),
             ("<<\r\n", false),
-            ("{<<: {a: 1}}", false),
+            ("{<<: {a: 1}}", true),
             ("[<<,a]", false),
             ("- a: \"<<\"", false),
-            ("a: !!merge '<<'", false),
-            ("a: <<<", true),
-            ("a: x <<\t# <<", true),
-            ("a: \"x << y\"", true),
-            ("a: |\n  <<\n", true),
-            ("a: 1 # <<", true),
-            ("a: < <<", true),
-            ("a: x<<", true),
-            ("&", true),
-            ("*", true),
-            ("a: &x <x< *a", true),
-            ("]\n<<: {a: 1}", true),
+            ("- \"<<\": {a: 1}", true),
+            ("a: {!!merge '<<': {b: 1}}", true),
+            ("a: <<<", false),
+            ("a: x <<\t# <<", false),
+            ("a: \"x << y\"", false),
+            ("a: |\n  <<\n", false),
+            ("a: 1 # <<", false),
+            ("a: < <<", false),
+            ("a: x<<", false),
+            ("&", false),
+            ("*", false),
+            ("a: &x <x< *a", false),
+            ("]\n<<: {a: 1}", false),
         ] {
             let input = format!("# {lead}\n{tail}\n# {lead}\n");
-            assert_eq!(
-                streams(input.as_bytes(), &crate::options::Options::new()),
-                streamed,
-                "{input:?}"
-            );
+            assert_eq!(merge_maps(input.as_bytes()).is_some(), held, "{input:?}");
         }
     }
-    for merge in ["\u{feff}<<: {a: 1}", "{\"a\":<<}", "<<"] {
-        assert!(
-            !streams(merge.as_bytes(), &crate::options::Options::new()),
-            "{merge:?}"
-        );
+    for (input, held) in [
+        ("\u{feff}<<: {a: 1}", &[0][..]),
+        ("{\"a\":<<}", &[]),
+        ("<<", &[]),
+        (
+            "a: {b: 1}\nc:\n  d: [{e: 1}]\n  <<: {f: 1}\n  g: {<<: {}}\n",
+            &[2, 5],
+        ),
+        ("- {<<: {}}\n---\n- {a: {}}\n- {<<: {}}\n", &[0, 4]),
+    ] {
+        let got = merge_maps(input.as_bytes());
+        assert_eq!(got.as_deref().unwrap_or_default(), held, "{input:?}");
     }
 }
 
