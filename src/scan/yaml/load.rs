@@ -71,9 +71,10 @@ pub(super) enum Item<'a> {
         close: usize,
     },
     /// In a streaming reader's window, in place of the [`Item::Open`] of a
-    /// map that holds a merge key (the outermost such), once it is read
-    /// to its end: its items are `start..end` of the keep arena, merged,
-    /// and `close` is the number of its last item in the window.
+    /// map that holds a merge key (the outermost such): its items are
+    /// `start..end` of the keep arena, merged, and `close` is the number of
+    /// its last item in the window, once it is read to its end (until
+    /// then `usize::MAX`).
     Held {
         start: usize,
         end: usize,
@@ -535,10 +536,6 @@ pub(super) struct Loader<'a> {
     /// Maps that hold a merge key, in a stream that has any (out of line:
     /// a reader is cloned for each bet, and most streams have none).
     pub(super) merging: Option<alloc::boxed::Box<Merging>>,
-    /// The number of the outermost held map's [`Item::Open`] while it is
-    /// open (see [`Hold`]), else `usize::MAX`: no item from there on is
-    /// final.
-    pub(super) cap: usize,
     /// An alias or merge key was warned of: only the first one of a
     /// stream is (the warning says the output spells them out; one per
     /// alias would cost memory in proportion to the input, which a
@@ -592,7 +589,6 @@ impl<'a> Loader<'a> {
             kept_len: 0,
             keeping: 0,
             merging: None,
-            cap: usize::MAX,
             expansion_warned: false,
         }
     }
@@ -943,6 +939,17 @@ impl<'a> Loader<'a> {
             }
         }
         self.push(Item::Open { at, map, close: 0 });
+        if held && self.hold().is_some_and(|h| h.open == start) {
+            // The window's start of the outermost held map: the reader
+            // waits there until the map has closed (`end_hold`).
+            if let Some(item) = self.out.items.last_mut() {
+                *item = Item::Held {
+                    start: place,
+                    end: 0,
+                    close: usize::MAX,
+                };
+            }
+        }
         self.weight += 1;
         self.frames.push(LoadFrame {
             start,
@@ -968,7 +975,6 @@ impl<'a> Loader<'a> {
             return;
         };
         if merging.hold.is_none() {
-            self.cap = start;
             let kept = keep.borrow();
             merging.hold = Some(Hold {
                 open: start,
@@ -991,7 +997,6 @@ impl<'a> Loader<'a> {
         let Some(hold) = merging.hold.take() else {
             return;
         };
-        self.cap = usize::MAX;
         let end = self.kept_len;
         merging.transient = hold.transient.then_some(Transient {
             start: hold.place,

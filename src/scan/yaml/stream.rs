@@ -404,10 +404,8 @@ impl<'a> StreamSource<'a> {
             self.loader.attach.take_all(&mut self.records);
             self.note_end();
         }
-        // Nothing of a held map is final before it closes (`cap`).
-        let next = self.loader.out.base + self.loader.out.items.len();
         let attach = &mut self.loader.attach;
-        let horizon = attach.release(next.min(self.loader.cap));
+        let horizon = attach.release(self.loader.out.base + self.loader.out.items.len());
         self.horizon = attach.take_final(horizon, &mut self.records);
         true
     }
@@ -625,22 +623,33 @@ impl<'a> StreamSource<'a> {
             }
             // Only in the window (a replay's walk follows nested ones).
             Item::Alias { start, end } => self.replay_alias(start, end),
-            Item::Held { start, end, close } => self.enter_held(start, end, close),
+            Item::Held { .. } => self.enter_held(),
             // Not met: merges are in held maps, whose walk follows them,
             // and failures are returned before.
             Item::Merge { .. } | Item::Fail(_) => Event::Null,
         }
     }
 
-    /// Starts giving out the held map whose items are `start..end` of the
-    /// keep arena (its [`Item::Held`], number `next - 1`, ends at item
-    /// `close` of the window): its start, once every record before its end
-    /// is final.
+    /// Starts giving out the held map of [`Item::Held`] number `next - 1`:
+    /// its start, once it has closed and every record before its end is
+    /// final (its items are then `start..end` of the keep arena, and it
+    /// ends at item `close` of the window).
     #[inline(never)]
-    fn enter_held(&mut self, start: usize, end: usize, close: usize) -> Event<'_, Trivia<'a>> {
-        while self.horizon <= close && !self.closed() {
-            self.pull();
-        }
+    fn enter_held(&mut self) -> Event<'_, Trivia<'a>> {
+        let n = self.next - 1;
+        let (start, end, close) = loop {
+            match self.item(n) {
+                Some(Item::Held { start, end, close })
+                    if (close != usize::MAX && self.horizon > close) || self.closed() =>
+                {
+                    break (start, end, close);
+                }
+                _ if self.closed() => break (0, 0, n),
+                _ => {
+                    self.pull();
+                }
+            }
+        };
         let at = self
             .loader
             .keep
