@@ -942,9 +942,9 @@ fn attachment_inputs() -> Vec<(String, Vec<u8>)> {
 
 /// Slots are the items' running sequence numbers, and attachment never
 /// makes a record behind the horizon it reported (`Attach::horizon`):
-/// loading every attachment input with the debug check on
-/// (`Attach::release` after each syntax event) proves that a streaming
-/// reader may give out the items and records before the horizon as soon
+/// reading every attachment input with the debug check on
+/// (`Attach::release` after each syntax event) proves that the reader
+/// may give out the items and records before the horizon as soon
 /// as it moves. Also with CR LF line breaks.
 #[test]
 #[cfg(debug_assertions)]
