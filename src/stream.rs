@@ -278,6 +278,15 @@ impl<R: Read, W: Write> Transcoder<R, W> {
         Some((text.get(line).unwrap_or_default(), first))
     }
 
+    /// Delivers to the writer all that the documents read so far wrote
+    /// (some may still be held in the transcoder's buffer after
+    /// [`next_document`](Transcoder::next_document) returns), and flushes
+    /// it: the writer then holds the last document's output whole, for a
+    /// caller that handles each document's output on its own.
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.output.deliver()
+    }
+
     /// The writer, for example to see what it holds.
     pub fn get_ref(&self) -> &W {
         self.output.inner()

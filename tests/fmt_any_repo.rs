@@ -545,9 +545,11 @@ fn a_markdown_block_that_is_not_safe_is_left_as_written() {
 }
 
 /// A file is read as kubectl reads it only if every document (empty ones
-/// aside) is a map with `apiVersion` and `kind` at its top.
+/// aside) is a map with `apiVersion` and `kind` at its top. (Standard
+/// input decides each document alone: tests/fmt_stream.rs.)
 #[test]
 fn only_files_of_kubernetes_objects_get_kubectls_reading() {
+    let dir = Dir::new("objects");
     let object = "apiVersion: v1\nkind: ConfigMap\ndata: {x: on}\n";
     for (input, formatted) in [
         (format!("{object}---\n"), true),
@@ -560,7 +562,8 @@ fn only_files_of_kubernetes_objects_get_kubectls_reading() {
         ("[apiVersion, kind, on]\n".to_owned(), false),
         ("\"apiVersion\": \"kind: x\"\nx: on\n".to_owned(), false),
     ] {
-        let out = kyaml(&["fmt"]).stdin(&input).output();
+        dir.write("x.yaml", &input);
+        let out = kyaml(&["fmt", "x.yaml"]).dir(&dir.0).output();
         assert_eq!(out.status.code(), Some(0));
         let stdout = text(&out.stdout);
         match formatted {
@@ -606,11 +609,13 @@ fn kubectls_refusals_are_errors_for_kubernetes_objects_alone() {
             assert_eq!(text(&out.stdout), shown, "{input} {mode}");
         }
         // A manifest: kubectl is its reader, and refuses it.
-        let out = kyaml(&["fmt"]).stdin(&manifest).output();
+        let dir = Dir::new("refused-manifest");
+        dir.write("m.yaml", &manifest);
+        let out = kyaml(&["fmt", "m.yaml"]).dir(&dir.0).output();
         assert_eq!(out.status.code(), Some(2), "{manifest}");
         assert_eq!(text(&out.stdout), "");
         assert!(
-            text(&out.stderr).starts_with("<stdin>:") && !text(&out.stderr).contains("left as"),
+            text(&out.stderr).starts_with("m.yaml:") && !text(&out.stderr).contains("left as"),
             "{}",
             text(&out.stderr)
         );

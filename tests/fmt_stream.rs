@@ -222,6 +222,84 @@ fn standard_input_is_formatted_document_by_document() {
     );
 }
 
+/// `kyaml fmt -` with no schema writes each document as soon as it is
+/// complete, as the converter does (`kubectl get -w -o yaml | kyaml
+/// fmt`): two documents sent 2 s apart, the first is written before the
+/// second is sent. The reader waits for the first output in a thread;
+/// the second is sent once it came, or after 30 s (a tool that reads its
+/// input whole first), and the test says which.
+#[test]
+fn standard_input_with_no_schema_is_written_document_by_document() {
+    use std::io::{Read, Write};
+    use std::sync::mpsc;
+    use std::time::{Duration, Instant};
+    let mut child = kyaml(&["fmt", "-"]).spawn();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let first = "---\n{\n  a: 1, # one\n}\n";
+    let (got, seen) = mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut out = vec![0; first.len()];
+        stdout.read_exact(&mut out).unwrap();
+        got.send(()).unwrap();
+        stdout.read_to_end(&mut out).unwrap();
+        out
+    });
+    let sent = Instant::now();
+    stdin.write_all(b"a: 1 # one\n---\n").unwrap();
+    stdin.flush().unwrap();
+    let first_before_second = seen.recv_timeout(Duration::from_secs(30)).is_ok();
+    std::thread::sleep(Duration::from_secs(2).saturating_sub(sent.elapsed()));
+    stdin.write_all(b"b: 2\n").unwrap();
+    drop(stdin);
+    let out = reader.join().unwrap();
+    assert!(
+        first_before_second,
+        "the first document was not written before the second was sent"
+    );
+    assert_eq!(text(&out), format!("{first}---\n{{\n  b: 2,\n}}\n"));
+    assert!(child.wait().unwrap().success());
+}
+
+/// A Kubernetes object, then a document that is not one, both with `on:
+/// 1` (true to kubectl, "on" to YAML 1.2), on standard input: each gets
+/// the reading a file of it alone would get. The object is formatted as
+/// kubectl reads it (with the warning); the other is left as written,
+/// byte for byte, its line naming where it is in the whole input; and
+/// `--check` counts it as one to fix. Standing for a file
+/// (`--stdin-filepath`), the input is read whole, as that file is: left
+/// as written, all of it.
+#[test]
+fn standard_input_decides_each_document_reading() {
+    let mixed = "apiVersion: v1\nkind: ConfigMap\non: 1\n---\nname: x\non:   1\n";
+    let on = "plain scalar 'on' is the boolean true under schema kubectl but the string \"on\" \
+              under yaml-1.2; quote it to keep the string";
+    let out = kyaml(&["fmt", "-"]).stdin(mixed).output();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "---\n{\n  apiVersion: \"v1\",\n  kind: \"ConfigMap\",\n  \"true\": 1,\n}\n\
+         ---\nname: x\non:   1\n"
+    );
+    let said = format!(
+        "<stdin>:3:1: warning: {on}\n<stdin>:6:1: left as written: {on}, or set its schema\n"
+    );
+    assert_eq!(text(&out.stderr), said);
+    let check = kyaml(&["fmt", "--check", "-"]).stdin(mixed).output();
+    assert_eq!(check.status.code(), Some(1));
+    assert_eq!(text(&check.stdout), "<stdin>\n");
+    assert_eq!(text(&check.stderr), said);
+    let whole = kyaml(&["fmt", "--stdin-filepath", "m.yaml"])
+        .stdin(mixed)
+        .output();
+    assert_eq!(whole.status.code(), Some(0));
+    assert_eq!(text(&whole.stdout), mixed);
+    assert_eq!(
+        text(&whole.stderr),
+        format!("m.yaml:3:1: left as written: {on}, or set its schema\n")
+    );
+}
+
 #[test]
 fn byte_order_mark_and_crlf_are_kept_in_every_mode() {
     let dir = Dir::new("stream-dress");

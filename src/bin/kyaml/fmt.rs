@@ -6,7 +6,8 @@
 //! any other one formatted only where the warnings' kinds show its data
 //! the same under YAML 1.1 and 1.2, else left as written
 //! ([`left_as_written`]), unless `--schema` or a `.kyaml.yaml`
-//! (`config.rs`) settles it.
+//! (`config.rs`) settles it; standard input, unless it stands for a
+//! file, gets it document by document ([`stream_yaml`]).
 
 use std::ffi::OsString;
 use std::io::{self, BufRead, IsTerminal, Read, Write};
@@ -26,11 +27,11 @@ Usage: kyaml fmt [OPTIONS] [PATH ...]
 
 Re-formats YAML or KYAML as KYAML, keeping every comment and one blank line
 where the input had any between items. A second run changes nothing.
-Without PATH, or for `-`, reads standard input and writes standard output.
-With --schema (or a schema for --stdin-filepath in a .kyaml.yaml), each
-document is written as soon as it is complete (an invalid one is reported,
-and the documents before it are written); without, the input is read whole
-first, since which reading it gets depends on all its documents.
+Without PATH, or for `-`, reads standard input and writes standard output,
+each document as soon as it is complete (an invalid one is reported, and
+the documents before it are written); each document gets the reading
+below as a file of it alone would. Standing for a file (--stdin-filepath)
+with no schema set, the input is read whole, as that file is.
 
 Which reading: a file whose documents are Kubernetes objects (each a map
 with `apiVersion` and `kind`) is read as kubectl reads it. Any other file
@@ -251,7 +252,10 @@ pub(crate) fn main(args: impl Iterator<Item = OsString>) -> ExitCode {
             }
             continue;
         }
-        match format_file(file, &name, *kind, reading, mode) {
+        // Standard input is formatted document by document, unless it
+        // stands for a file whose reading is not settled.
+        let streams = reading.settled || stdin_path.is_none();
+        match format_file(file, &name, *kind, reading, mode, streams) {
             Ok(outcome) => {
                 if outcome.changed && mode.check {
                     status = status.max(Status::Unformatted);
@@ -309,25 +313,27 @@ enum Failed {
 /// YAML file's new text is streamed where it goes (standard output, a
 /// comparison, the temporary file of `-w`), never held whole; a diff
 /// needs it whole, and so does a Markdown page (its blocks are small).
+/// `streams`: standard input is formatted document by document.
 fn format_file(
     file: &Path,
     name: &str,
     kind: FileKind,
     reading: Reading,
     mode: Mode,
+    streams: bool,
 ) -> Result<Outcome, Failed> {
     let opts = reading.opts;
-    // Standard input streams, document by document, when its reading is
-    // settled (`--schema`, or a `.kyaml.yaml` for `--stdin-filepath`):
-    // otherwise which reading it gets depends on all of its documents
-    // (SPEC-YAML.md §8), and it is read whole.
-    if file.as_os_str() == "-"
-        && kind == FileKind::Yaml
-        && reading.settled
-        && !mode.check
-        && !mode.diff
-    {
-        return stream_yaml(name, opts);
+    // Standard input streams, document by document ([`stream_yaml`]),
+    // unless it stands for a file (`--stdin-filepath`) whose reading is
+    // not settled: an editor writes it back into that file, which gets
+    // one reading for all of its documents (SPEC-YAML.md §8), and it is
+    // read whole. A diff needs it whole too.
+    if file.as_os_str() == "-" && kind == FileKind::Yaml && streams && !mode.diff {
+        let outcome = stream_yaml(name, reading, mode.check)?;
+        if mode.check && outcome.changed && !mode.quiet {
+            to_stdout(|out| writeln!(out, "{name}"))?;
+        }
+        return Ok(outcome);
     }
     let (input, stamp) = match cli::read_whole(file) {
         Ok((input, meta)) => (input, meta.as_ref().map(Stamp::of)),
@@ -362,53 +368,119 @@ fn format_file(
     })
 }
 
-/// Prints the KYAML of standard input, document by document, each as
-/// soon as it is complete (`kubectl get -w -o yaml | kyaml fmt`), dressed
-/// as its first line is. An invalid document is reported, and the
-/// documents before it are printed.
-fn stream_yaml(name: &str, opts: kyaml::Options) -> Result<Outcome, Failed> {
+/// Formats standard input document by document, each written and
+/// flushed as soon as it is complete (`kubectl get -w -o yaml | kyaml
+/// fmt`), dressed as its first line is; with `check`, writes nothing and
+/// says whether any document would change. Each document gets the reading
+/// a file with its text alone would get ([`left_as_written`],
+/// [`refused_by_kubectl_alone`]): a document left as written is copied
+/// byte for byte, its line saying where in the whole input. An invalid
+/// document is reported, and the documents before it are written.
+fn stream_yaml(name: &str, reading: Reading, check: bool) -> Result<Outcome, Failed> {
+    let opts = reading.opts;
     let mut stdin = io::stdin().lock();
     let mut head = Vec::new();
     if let Err(e) = stdin.read_until(b'\n', &mut head) {
         TOOL.unreadable(name, cli::in_words(&e));
         return Err(Failed::Reported);
     }
+    // Every document is dressed as the input's first line; a byte order
+    // mark goes before the first alone.
+    let later_head = head.strip_prefix(cli::BOM).unwrap_or(&head).to_vec();
+    let mut dress_like = &head[..];
     let mut stdin = cli::Watched::new(stdin);
-    let out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let out = Dressed::like(&head, out);
-    let mut docs = opts.transcoder(io::Cursor::new(head).chain(&mut stdin), out);
-    let (mut warnings, mut dropped_comments) = (Vec::new(), false);
+    let staged = Staged::default();
+    let mut docs = opts.transcoder(io::Cursor::new(&head).chain(&mut stdin), staged.clone());
+    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let (mut warnings, mut dropped_comments, mut changed) = (Vec::new(), false, false);
     let ended = loop {
         let next = docs.next_document_with_warnings(&mut warnings);
-        dropped_comments |= opts.compact_layout() && kyaml::has_comments(docs.last_document());
-        match next {
-            Ok(true) => cli::warn(name, warnings.drain(..).as_slice()),
+        let next = docs.flush().and(next);
+        let doc = docs.last_document();
+        let new_text = staged.take();
+        let left = match next {
             Ok(false) => break Ok(()),
-            Err(e) => break Err(e),
+            Ok(true) => match left_as_written(doc, reading, &warnings) {
+                Some(why) => {
+                    say_left(name, why, "left as written");
+                    true
+                }
+                None => {
+                    cli::warn(name, &warnings);
+                    false
+                }
+            },
+            Err(e) => match cli::invalid(&e) {
+                // Refused by kubectl alone (nothing of it was written).
+                Some(err) if refused_by_kubectl_alone(doc, reading) => {
+                    say_refused_by_kubectl(name, err);
+                    true
+                }
+                _ => break Err(e),
+            },
+        };
+        warnings.clear();
+        dropped_comments |= opts.compact_layout() && kyaml::has_comments(doc);
+        let dressed = match left {
+            true => doc.to_vec(),
+            false => dressed_like(dress_like, &new_text).map_err(|e| unwritten(name, e))?,
+        };
+        dress_like = &later_head;
+        changed |= left || dressed != doc;
+        if !check {
+            out.write_all(&dressed)
+                .and_then(|()| out.flush())
+                .map_err(stdout_failed)?;
         }
     };
     let rejected = docs
         .rejected_line()
         .map(|(line, first)| (line.to_vec(), first));
-    let (_, out) = docs.into_inner();
-    let written = out.finish().and_then(|mut out| out.flush());
-    match ended {
-        Ok(()) => written.map_err(stdout_failed)?,
-        Err(e) => {
-            if let (Some(err), Some((line, first))) = (cli::invalid(&e), rejected) {
-                cli::report_invalid(name, &line, first, err);
-            } else if stdin.failed {
-                TOOL.unreadable(name, cli::in_words(&e));
-            } else {
-                return Err(stdout_failed(e));
-            }
-            return Err(Failed::Reported);
+    drop(docs);
+    if let Err(e) = ended {
+        if let (Some(err), Some((line, first))) = (cli::invalid(&e), rejected) {
+            cli::report_invalid(name, &line, first, err);
+        } else if stdin.failed {
+            TOOL.unreadable(name, cli::in_words(&e));
+        } else {
+            return Err(unwritten(name, e));
         }
+        return Err(Failed::Reported);
     }
     Ok(Outcome {
-        changed: false,
+        changed,
         dropped_comments,
     })
+}
+
+/// The KYAML `text` dressed as `input` is ([`Dressed`]).
+fn dressed_like(input: &[u8], text: &[u8]) -> io::Result<Vec<u8>> {
+    let mut dressed = Dressed::like(input, Vec::with_capacity(text.len() + text.len() / 8));
+    dressed.write_all(text)?;
+    dressed.finish()
+}
+
+/// Where a [`kyaml::Transcoder`] writes one document's output, to be
+/// taken ([`Staged::take`]) before it goes on: shared with it.
+#[derive(Clone, Default)]
+struct Staged(std::rc::Rc<std::cell::RefCell<Vec<u8>>>);
+
+impl Staged {
+    /// What was written since the last call.
+    fn take(&self) -> Vec<u8> {
+        std::mem::take(&mut *self.0.borrow_mut())
+    }
+}
+
+impl Write for Staged {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.borrow_mut().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 /// Does what `mode` says with the whole new text of a file (a Markdown
