@@ -762,9 +762,10 @@ impl<'a> Scanner<'a> {
     /// A plain scalar's token, the node starting at `at`.
     #[inline]
     fn plain_token(&mut self, at: usize) -> Result<(), Fault> {
-        let scalar = self.plain(at)?;
+        let (end, multiline) = self.plain(at)?;
         self.after_node(false);
-        self.push(at, Tok::Scalar(scalar));
+        let raw = self.slice(at, end);
+        self.push(at, Tok::Scalar(Scalar::new(raw, Style::Plain, multiline)));
         Ok(())
     }
 
@@ -1551,7 +1552,7 @@ impl<'a> Scanner<'a> {
     }
 
     /// A plain scalar starting at `at`.
-    fn plain(&mut self, at: usize) -> Result<Scalar<'a>, Fault> {
+    fn plain(&mut self, at: usize) -> Result<(usize, bool), Fault> {
         let b = self.bytes();
         let flow = self.flow_level > 0;
         let min_col = self.min_continuation();
@@ -1674,7 +1675,7 @@ impl<'a> Scanner<'a> {
             }
             self.line_start = ls;
         }
-        Ok(Scalar::new(self.slice(at, end), Style::Plain, multiline))
+        Ok((end, multiline))
     }
 
     /// A block scalar whose header starts at `at`, and its header comment.
