@@ -263,16 +263,26 @@ impl<'a> Scanner<'a> {
         self.q_len += 1;
     }
 
-    /// The next token, left in place for [`Scanner::bump`].
-    #[inline]
+    /// The next token, left in place for [`Scanner::bump`]. Inlined, with
+    /// the scanning out of line ([`Scanner::refill`]): a token already
+    /// queued (a block line queues several) is then a pointer in
+    /// registers, not a `Result` returned through memory and read back.
+    #[inline(always)]
     pub(super) fn peek(&mut self) -> Result<&Token<'a>, Fault> {
         if self.q_len == 0 {
-            self.fetch()?;
-            if self.q_len == 0 {
-                return Err(self.err(self.pos, "more input"));
-            }
+            self.refill()?;
         }
         Ok(self.head())
+    }
+
+    /// Queues the next tokens, for [`Scanner::peek`] with none queued.
+    #[inline(never)]
+    fn refill(&mut self) -> Result<(), Fault> {
+        self.fetch()?;
+        if self.q_len == 0 {
+            return Err(self.err(self.pos, "more input"));
+        }
+        Ok(())
     }
 
     /// The token the last [`Scanner::peek`] returned, still in the queue
@@ -293,6 +303,7 @@ impl<'a> Scanner<'a> {
     }
 
     /// Queues one or more tokens.
+    #[inline(always)]
     fn fetch(&mut self) -> Result<(), Fault> {
         if !self.started {
             self.started = true;
