@@ -576,9 +576,7 @@ impl<'a> Scanner<'a> {
             }
             b'\'' | b'"' => {
                 self.maybe_key(pos, col, line_first)?;
-                let scalar = self.quoted(pos, c == b'"')?;
-                self.after_node(true);
-                self.push(pos, Tok::Scalar(scalar));
+                self.quoted_token(pos, c == b'"')?;
             }
             _ => {
                 let plain_start = match c {
@@ -770,7 +768,10 @@ impl<'a> Scanner<'a> {
         Ok(())
     }
 
-    /// A plain scalar's token, the node starting at `at`.
+    /// A plain scalar's token, the node starting at `at`: built where it
+    /// is queued, from where it ends. A `Scalar` returned by `plain` and
+    /// copied into the queue was read back across its fields' byte-sized
+    /// stores, a store-forwarding stall (docs/performance-notes.md).
     #[inline]
     fn plain_token(&mut self, at: usize) -> Result<(), Fault> {
         let (end, multiline) = self.plain(at)?;
@@ -821,12 +822,8 @@ impl<'a> Scanner<'a> {
                 self.gap_tab = false;
                 self.pos = at + 2;
                 let queued = self.q_len;
-                match self.quoted(at + 2, q == b'"') {
-                    Ok(scalar) => {
-                        self.after_node(true);
-                        self.push(at + 2, Tok::Scalar(scalar));
-                    }
-                    Err(fault) => self.defer(fault, queued)?,
+                if let Err(fault) = self.quoted_token(at + 2, q == b'"') {
+                    self.defer(fault, queued)?;
                 }
                 return Ok(());
             }
@@ -1453,8 +1450,25 @@ impl<'a> Scanner<'a> {
         Ok(())
     }
 
-    /// A quoted scalar opening at `at`.
-    fn quoted(&mut self, at: usize, double: bool) -> Result<Scalar<'a>, Fault> {
+    /// A quoted scalar's token, the node opening at `at`: built where it
+    /// is queued, from where it closes (as for a plain scalar's,
+    /// [`Scanner::plain_token`]).
+    #[inline]
+    fn quoted_token(&mut self, at: usize, double: bool) -> Result<(), Fault> {
+        let (close, folds) = self.quoted(at, double)?;
+        self.after_node(true);
+        let style = match double {
+            true => Style::DoubleQuoted,
+            false => Style::SingleQuoted,
+        };
+        let raw = self.slice(at + 1, close);
+        self.push(at, Tok::Scalar(Scalar::new(raw, style, folds)));
+        Ok(())
+    }
+
+    /// A quoted scalar opening at `at`: where its closing quote is, and
+    /// whether it folds (spans a line break or holds an escape).
+    fn quoted(&mut self, at: usize, double: bool) -> Result<(usize, bool), Fault> {
         let b = self.bytes();
         let mut i = at + 1;
         let mut folds = false;
@@ -1535,15 +1549,7 @@ impl<'a> Scanner<'a> {
             }
         }
         self.pos = i + 1;
-        Ok(Scalar::new(
-            self.slice(at + 1, i),
-            if double {
-                Style::DoubleQuoted
-            } else {
-                Style::SingleQuoted
-            },
-            folds,
-        ))
+        Ok((i, folds))
     }
 
     /// At a line break inside a quoted scalar: past it, with the next line
@@ -1562,7 +1568,8 @@ impl<'a> Scanner<'a> {
         Ok(next)
     }
 
-    /// A plain scalar starting at `at`.
+    /// A plain scalar starting at `at`: where it ends, and whether it
+    /// spans lines.
     fn plain(&mut self, at: usize) -> Result<(usize, bool), Fault> {
         let b = self.bytes();
         let flow = self.flow_level > 0;
