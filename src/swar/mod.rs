@@ -141,7 +141,7 @@ fn tail_word(s: &[u8], from: usize, i: usize) -> Option<(u64, impl Fn(usize) -> 
         (four(i) | four(len - 4) << 32, i, len - 4)
     } else {
         let b = |at: usize| u64::from(s[at.min(len - 1)]);
-        let pad = LO * u64::from(b'a') & !0xFF_FFFF;
+        let pad = (LO * u64::from(b'a')) & !0xFF_FFFF;
         (b(i) | b(i + 1) << 8 | b(i + 2) << 16 | pad, i, 0)
     };
     Some((w, move |k: usize| match k < 4 {
