@@ -11,7 +11,7 @@ line in a phase: by the source file the instructions come from (code
 inlined into another function counts where it was written: scanner code
 inlined into the parser is scanner work), and for the standard library's
 and unnamed files by the function they ran in. The phases: scanner
-(bytes to tokens, `src/scan/yaml/scanner.rs` and `chars.rs` with the
+(bytes to tokens, `src/scan/yaml/scanner.rs`, `scanner/` and `chars.rs` with the
 searches it calls in `src/swar`, the UTF-8 check), parser (tokens to syntax events), load (syntax events to the
 item list: `load.rs`, `Loader`), resolve (plain scalars under the
 schema, keys: `src/scan/resolve/`), attach (comments and blank lines),
@@ -55,7 +55,7 @@ def phase(path, function):
         return "libc"
     # Files whose code belongs to one phase wherever it was inlined; the
     # helpers (src/swar, scalar.rs's decoding, text.rs) count where they ran.
-    if "src/scan/yaml/scanner.rs" in path or "src/scan/yaml/chars.rs" in path:
+    if "src/scan/yaml/scanner" in path or "src/scan/yaml/chars.rs" in path:
         return "scanner"
     # The word-at-a-time searches only the scanner's `chars.rs` calls.
     if "swar::" in function and any(name in function for name in SCANNER_SEARCHES):

@@ -9,21 +9,35 @@
 //! (and a block mapping start) before the node. Flow mappings need no
 //! lookahead: every entry there is a key. Each lookahead stops at its line's
 //! end, the key's `:` or 4 KiB, so it costs at most a bounded rescan.
+//!
+//! This file owns the step that finds the next token (with the block
+//! line's fast paths), the token queue's use, indentation, implicit keys,
+//! comments and line breaks. The rest are files of their own:
+//! `scanner/state.rs` the [`Scanner`] struct and its fields, and two seams
+//! as `impl Scanner` blocks: `scanner/scalars.rs` delimits and checks
+//! quoted, plain and block scalars; `scanner/directives.rs` reads `%`
+//! directive lines and tag properties.
+
+mod directives;
+mod scalars;
+mod state;
 
 use super::chars::{
-    block_line, char_count, ends_token, flow_end, is_blank_or_end, is_flow_indicator, is_uri_char,
-    line_break_at, next_of, plain_stop, quoted_end, refused_character, skip_spaces,
+    char_count, ends_token, flow_end, is_blank_or_end, is_flow_indicator, line_break_at, next_of,
+    plain_stop, quoted_end, refused_character, skip_spaces,
 };
-use super::scalar::{check_escape, Chomp, Scalar, Style};
+use super::scalar::{Scalar, Style};
 use super::token::{
-    Tok, Token, LENIENT_BLOCK_EMPTY_LINES, LENIENT_COMMENT, LENIENT_FLOW_INDENT,
-    LENIENT_LINE_BREAK, LENIENT_QUOTED_INDENT, LENIENT_QUOTE_ESCAPE, REFUSED_AFTER_END,
-    REFUSED_DASHES_LINE, REFUSED_DIRECTIVE, REFUSED_MARKER_TEXT, REFUSED_SLASH_ESCAPE,
+    Tok, Token, LENIENT_COMMENT, LENIENT_FLOW_INDENT, LENIENT_LINE_BREAK, REFUSED_AFTER_END,
+    REFUSED_DASHES_LINE, REFUSED_MARKER_TEXT,
 };
 use crate::error::{ErrorKind, Fault, Opened};
 use crate::options::MAX_DEPTH;
 use alloc::vec::Vec;
 use core::cell::Cell;
+use scalars::ODD_BREAK_IN_TEXT;
+pub(super) use state::Scanner;
+use state::QUEUE;
 
 /// An implicit key in a flow collection whose `:` is on a later line.
 const FLOW_KEY_LINE: &str =
@@ -36,17 +50,11 @@ const TEMPLATE: &str = "YAML, not a Go or Helm template: '{{' starts a template 
 const FLOW_QUESTION_MARK: &str =
     "a quoted string for text holding '?' in a flow collection (kubectl ends a plain scalar at '?' there and reads it as a key indicator)";
 
-/// NEL, U+2028 or U+2029 in a plain scalar or a comment.
-const ODD_BREAK_IN_TEXT: &str = "no NEL, U+2028 or U+2029 in a plain scalar or a comment (kubectl reads them as line breaks there; quote the text and write \\u2028)";
-/// NEL in a quoted scalar.
-const NEL_IN_QUOTED: &str = "no NEL (U+0085) in a quoted string (kubectl folds it as a line break there; write \\N in a double-quoted string to keep it)";
-
 /// The longest implicit key, in characters (YAML 1.2 §7.4 / §8.2).
 const KEY_CHARS: usize = 1024;
 /// How many bytes a key lookahead may read: 1024 characters of up to four.
 const KEY_BYTES: usize = 4 * KEY_CHARS;
 
-const QUEUE: usize = 16;
 /// The most tokens one step queues for a block line's first token: a
 /// block sequence's start and `-`, then a block mapping's start, a key, its
 /// `:`, two [`Tok::Lenient`]s (a quoted value's odd line break and
@@ -70,84 +78,6 @@ pub(super) fn set_level<T>(stack: &mut Vec<T>, level: usize, value: T) {
         Some(slot) => *slot = value,
         None => stack.push(value),
     }
-}
-
-#[derive(Clone)]
-pub(super) struct Scanner<'a> {
-    /// The input up to its first invalid UTF-8 or character go-yaml
-    /// refuses (`cut` says which).
-    src: &'a str,
-    /// What ends `src` before the input's end: the error there.
-    cut: Option<Fault>,
-    /// Where the first NEL, U+2028 or U+2029 outside a quoted scalar may
-    /// be (`usize::MAX`: none in the input): go-yaml reads them as line
-    /// breaks, YAML 1.2 as text.
-    odd_break: usize,
-    pos: usize,
-    line_start: usize,
-    /// Block indentation columns of the open block collections: the first
-    /// `n_indents` (a vector as deep as the deepest yet, so that a clone,
-    /// one per bet of the streaming reader, copies only that).
-    indents: Vec<u32>,
-    n_indents: usize,
-    /// Bit set: the flow collection at that level is a mapping.
-    flow_maps: [u64; MAX_DEPTH / 64],
-    flow_level: usize,
-    max_depth: usize,
-    /// A key may start here (block: a line's start, after `-`, `?`, an
-    /// explicit `:`; flow: an entry's start).
-    key_allowed: bool,
-    /// Block context: a key token was emitted and its `:` is still ahead.
-    key_pending: bool,
-    /// Flow context: the last token was a quoted scalar or a closing
-    /// bracket, so a `:` right after it is a value indicator.
-    adjacent_value: bool,
-    /// A token has been emitted on the current line.
-    line_has_content: bool,
-    /// The column of the first tab in the current line's indentation.
-    tab_at: Option<usize>,
-    /// The white space right before the current token holds a tab.
-    gap_tab: bool,
-    /// The last token was `-`, `?` or `:` in block context.
-    after_indicator: bool,
-    started: bool,
-    /// No more tokens: the stream's end, or `deferred`.
-    ended: bool,
-    /// An error found after block ends queued before it
-    /// ([`Scanner::block_line`]): the next step's.
-    deferred: Option<Fault>,
-    /// Where the outermost open flow collection opens.
-    flow_open_at: usize,
-    /// An odd line break was warned of ([`Scanner::odd_line_break`]).
-    warned_break: bool,
-    /// Flow context: where the line of the current entry's first token
-    /// starts (`usize::MAX` before it), and whether it opened with `?`.
-    /// go-yaml reads an implicit key only if its `:` is on that line.
-    entry_line: usize,
-    entry_explicit: bool,
-    /// The outermost open flow collection was already warned of as
-    /// [`LENIENT_FLOW_INDENT`].
-    flow_lenient: bool,
-    /// Tokens found but not yet returned (a step can find up to
-    /// [`LINE_TOKENS`] after the block ends of [`Scanner::block_line`]).
-    queue: [Token<'a>; QUEUE],
-    /// Where the last key lookahead found the first line of a plain scalar
-    /// to end (its start, its end), so the scalar's scan need not redo it.
-    plain_hint: Cell<(usize, usize)>,
-    /// `(from, at)`: the first `:` at or after `from` is at `at` (or `at` is
-    /// the input's length). A key needs a `:` within its lookahead window,
-    /// so most lookaheads that cannot find one stop at once, and the search
-    /// for it never covers a byte twice.
-    next_colon: Cell<(usize, usize)>,
-    q_head: usize,
-    q_len: usize,
-    /// A `...` was read and no `---` line since: kubectl never reads
-    /// what follows before the next one ([`REFUSED_AFTER_END`]).
-    after_end: bool,
-    /// A `---x` line inside a scalar was queued as refused
-    /// ([`Scanner::dashes_in_scalar`]): once is enough, the first refusal
-    /// ends a kubectl reading.
-    dashes_refused: bool,
 }
 
 impl<'a> Scanner<'a> {
@@ -263,16 +193,26 @@ impl<'a> Scanner<'a> {
         self.q_len += 1;
     }
 
-    /// The next token, left in place for [`Scanner::bump`].
-    #[inline]
+    /// The next token, left in place for [`Scanner::bump`]. Inlined, with
+    /// the scanning out of line ([`Scanner::refill`]): a token already
+    /// queued (a block line queues several) is then a pointer in
+    /// registers, not a `Result` returned through memory and read back.
+    #[inline(always)]
     pub(super) fn peek(&mut self) -> Result<&Token<'a>, Fault> {
         if self.q_len == 0 {
-            self.fetch()?;
-            if self.q_len == 0 {
-                return Err(self.err(self.pos, "more input"));
-            }
+            self.refill()?;
         }
         Ok(self.head())
+    }
+
+    /// Queues the next tokens, for [`Scanner::peek`] with none queued.
+    #[inline(never)]
+    fn refill(&mut self) -> Result<(), Fault> {
+        self.fetch()?;
+        if self.q_len == 0 {
+            return Err(self.err(self.pos, "more input"));
+        }
+        Ok(())
     }
 
     /// The token the last [`Scanner::peek`] returned, still in the queue
@@ -293,6 +233,7 @@ impl<'a> Scanner<'a> {
     }
 
     /// Queues one or more tokens.
+    #[inline(always)]
     fn fetch(&mut self) -> Result<(), Fault> {
         if !self.started {
             self.started = true;
@@ -565,9 +506,7 @@ impl<'a> Scanner<'a> {
             }
             b'\'' | b'"' => {
                 self.maybe_key(pos, col, line_first)?;
-                let scalar = self.quoted(pos, c == b'"')?;
-                self.after_node(true);
-                self.push(pos, Tok::Scalar(scalar));
+                self.quoted_token(pos, c == b'"')?;
             }
             _ => {
                 let plain_start = match c {
@@ -759,12 +698,16 @@ impl<'a> Scanner<'a> {
         Ok(())
     }
 
-    /// A plain scalar's token, the node starting at `at`.
+    /// A plain scalar's token, the node starting at `at`: built where it
+    /// is queued, from where it ends. A `Scalar` returned by `plain` and
+    /// copied into the queue was read back across its fields' byte-sized
+    /// stores, a store-forwarding stall (docs/performance-notes.md).
     #[inline]
     fn plain_token(&mut self, at: usize) -> Result<(), Fault> {
-        let scalar = self.plain(at)?;
+        let (end, multiline) = self.plain(at)?;
         self.after_node(false);
-        self.push(at, Tok::Scalar(scalar));
+        let raw = self.slice(at, end);
+        self.push(at, Tok::Scalar(Scalar::new(raw, Style::Plain, multiline)));
         Ok(())
     }
 
@@ -809,12 +752,8 @@ impl<'a> Scanner<'a> {
                 self.gap_tab = false;
                 self.pos = at + 2;
                 let queued = self.q_len;
-                match self.quoted(at + 2, q == b'"') {
-                    Ok(scalar) => {
-                        self.after_node(true);
-                        self.push(at + 2, Tok::Scalar(scalar));
-                    }
-                    Err(fault) => self.defer(fault, queued)?,
+                if let Err(fault) = self.quoted_token(at + 2, q == b'"') {
+                    self.defer(fault, queued)?;
                 }
                 return Ok(());
             }
@@ -1225,623 +1164,6 @@ impl<'a> Scanner<'a> {
             }
             _ => 0,
         }
-    }
-
-    /// `%YAML` / `%TAG` / another directive, at a line's start.
-    fn directive(&mut self) -> Result<(), Fault> {
-        let b = self.bytes();
-        let at = self.pos;
-        let name_end = {
-            let mut i = at + 1;
-            while b
-                .get(i)
-                .is_some_and(|&c| !matches!(c, b' ' | b'\t' | b'\n' | b'\r'))
-            {
-                i += 1;
-            }
-            i
-        };
-        let name = &b[at + 1..name_end];
-        let words = |from: usize| {
-            let mut i = from;
-            while matches!(b.get(i), Some(b' ' | b'\t')) {
-                i += 1;
-            }
-            let s = i;
-            while b
-                .get(i)
-                .is_some_and(|&c| !matches!(c, b' ' | b'\t' | b'\n' | b'\r'))
-            {
-                i += 1;
-            }
-            (s, i)
-        };
-        let tok;
-        let mut end;
-        match name {
-            b"YAML" => {
-                let (s, e) = words(name_end);
-                let v = &b[s..e];
-                let ok = s > name_end
-                    && matches!(v.iter().position(|&c| c == b'.'), Some(d) if d > 0 && d + 1 < v.len()
-                        && v.iter().enumerate().all(|(k, c)| k == d || c.is_ascii_digit()));
-                if !ok {
-                    return Err(self.err(s, "a version number (%YAML 1.2)"));
-                }
-                tok = Tok::Version;
-                end = e;
-            }
-            b"TAG" => {
-                let (hs, he) = words(name_end);
-                let (ps, pe) = words(he);
-                let handle = &b[hs..he];
-                let handle_ok = hs > name_end
-                    && handle.first() == Some(&b'!')
-                    && handle.last() == Some(&b'!')
-                    && handle[1..]
-                        .iter()
-                        .rev()
-                        .skip(1)
-                        .all(|&c| c.is_ascii_alphanumeric() || c == b'-');
-                if !handle_ok {
-                    return Err(self.err(hs, "a tag handle (!, !! or !name!)"));
-                }
-                if ps == he || pe == ps || is_flow_indicator(b[ps]) {
-                    return Err(self.err(ps, "a tag prefix"));
-                }
-                tok = Tok::TagDirective {
-                    handle: self.slice(hs, he),
-                    prefix: self.slice(ps, pe),
-                };
-                end = pe;
-            }
-            _ => {
-                tok = Tok::Reserved;
-                end = name_end;
-                while b
-                    .get(end)
-                    .is_some_and(|&c| c != b'\n' && c != b'\r' && c != b'#')
-                {
-                    end += 1;
-                }
-                while end > name_end && matches!(b[end - 1], b' ' | b'\t') {
-                    end -= 1;
-                }
-            }
-        }
-        // Only a comment may follow.
-        let mut i = end;
-        while matches!(b.get(i), Some(b' ' | b'\t')) {
-            i += 1;
-        }
-        match b.get(i) {
-            None | Some(b'\n' | b'\r') => {}
-            Some(b'#') if i > end => {}
-            _ => return Err(self.err(i, "the end of the directive")),
-        }
-        self.pos = end;
-        self.line_has_content = true;
-        // After `...` (no `---` line since), kubectl drops a `%YAML`
-        // unread; a `%TAG` it drops too, so its documents read otherwise.
-        if !(self.after_end && tok == Tok::Version) {
-            self.push(at, Tok::Refused(REFUSED_DIRECTIVE));
-        }
-        self.push(at, tok);
-        Ok(())
-    }
-
-    /// A tag at `at` (`!`): its handle, suffix and end.
-    fn tag(&self, at: usize) -> Result<(&'a str, &'a str, usize), Fault> {
-        let b = self.bytes();
-        let flow = self.flow_level > 0;
-        if b.get(at + 1) == Some(&b'<') {
-            let s = at + 2;
-            let mut i = s;
-            while b
-                .get(i)
-                .is_some_and(|&c| is_uri_char(c) || c == b'!' || is_flow_indicator(c))
-            {
-                i += 1;
-            }
-            if b.get(i) != Some(&b'>') || i == s {
-                return Err(self.err(i, "'>' closing a verbatim tag"));
-            }
-            self.check_percent(s, i)?;
-            let end = i + 1;
-            if !ends_token(b.get(end), flow) {
-                return Err(self.err(end, "white space after a tag"));
-            }
-            return Ok(("", self.slice(s, i), end));
-        }
-        // `!`, `!!` or `!word!`, then the suffix.
-        let mut i = at + 1;
-        while b
-            .get(i)
-            .is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'-')
-        {
-            i += 1;
-        }
-        let (handle_end, suffix_start) = if b.get(i) == Some(&b'!') {
-            (i + 1, i + 1)
-        } else {
-            (at + 1, at + 1)
-        };
-        let mut j = suffix_start;
-        // go-yaml takes `,` into a tag in block context too (`!!str,`).
-        while b
-            .get(j)
-            .is_some_and(|&c| is_uri_char(c) || (c == b',' && !flow))
-        {
-            j += 1;
-        }
-        self.check_percent(suffix_start, j)?;
-        if !ends_token(b.get(j), flow) {
-            return Err(self.err(j, "white space after a tag"));
-        }
-        if j == suffix_start && handle_end > at + 1 && handle_end - at > 2 {
-            return Err(self.err(j, "a tag name after the handle"));
-        }
-        Ok((self.slice(at, handle_end), self.slice(suffix_start, j), j))
-    }
-
-    fn check_percent(&self, from: usize, to: usize) -> Result<(), Fault> {
-        let b = self.bytes();
-        let mut i = from;
-        while i < to {
-            if b[i] == b'%' {
-                if !(b.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
-                    && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit))
-                {
-                    return Err(self.err(i, "two hex digits after '%' in a tag"));
-                }
-                i += 3;
-            } else {
-                i += 1;
-            }
-        }
-        Ok(())
-    }
-
-    /// The spaces a continuation line of a flow scalar (or a flow
-    /// collection's line) needs: one more than the block indentation.
-    fn min_continuation(&self) -> usize {
-        (self.indent() + 1).max(0) as usize
-    }
-
-    /// Checks a continuation line that starts at `line` inside a multi-line
-    /// quoted scalar: not a document marker. A line that holds text and is
-    /// indented no deeper than the block it is in is not YAML 1.2, but
-    /// go-yaml reads it: the first such line of the scalar is queued as
-    /// [`Tok::Lenient`] (`lenient` tells whether one was).
-    fn check_quoted_line(
-        &mut self,
-        line: usize,
-        opened: usize,
-        lenient: &mut bool,
-    ) -> Result<(), Fault> {
-        let b = self.bytes();
-        if self.document_marker(line) {
-            return Err(self.err_in_string(
-                line,
-                "the closing quote before a document marker",
-                opened,
-            ));
-        }
-        self.dashes_in_scalar(line);
-        let sp = skip_spaces(b, line);
-        let mut k = sp;
-        while matches!(b.get(k), Some(b' ' | b'\t')) {
-            k += 1;
-        }
-        let empty = matches!(b.get(k), Some(b'\n' | b'\r') | None);
-        if !empty && sp - line < self.min_continuation() && !*lenient {
-            *lenient = true;
-            self.push(sp, Tok::Lenient(LENIENT_QUOTED_INDENT));
-        }
-        Ok(())
-    }
-
-    /// A quoted scalar opening at `at`.
-    fn quoted(&mut self, at: usize, double: bool) -> Result<Scalar<'a>, Fault> {
-        let b = self.bytes();
-        let mut i = at + 1;
-        let mut folds = false;
-        let mut lenient = false;
-        // `\/` and `\'` were queued (once a scalar is enough).
-        let (mut slash, mut quote) = (false, false);
-        loop {
-            i = if double {
-                crate::swar::string_special(b, i)
-            } else {
-                next_of(b, i, b'\'', b'\n', b'\r')
-            };
-            let Some(&c) = b.get(i) else {
-                return Err(self.err_in_string(
-                    i,
-                    if double {
-                        "'\"' closing the string"
-                    } else {
-                        "\"'\" closing the string"
-                    },
-                    at,
-                ));
-            };
-            match c {
-                b'"' if double => break,
-                b'\'' if !double => {
-                    if b.get(i + 1) == Some(&b'\'') {
-                        folds = true;
-                        i += 2;
-                        continue;
-                    }
-                    break;
-                }
-                b'\\' => {
-                    folds = true;
-                    match b.get(i + 1) {
-                        Some(b'/') if !slash => {
-                            slash = true;
-                            self.push(i, Tok::Refused(REFUSED_SLASH_ESCAPE));
-                        }
-                        Some(b'\'') if !quote => {
-                            quote = true;
-                            self.push(i, Tok::Lenient(LENIENT_QUOTE_ESCAPE));
-                        }
-                        _ => {}
-                    }
-                    match check_escape(b, i + 1) {
-                        Some(next) => i = next,
-                        None => {
-                            return Err(self.err(
-                                i,
-                                "a YAML escape (\\n, \\t, \\\\, \\\", \\x41, \\u0041, ...)",
-                            ))
-                        }
-                    }
-                    if matches!(b.get(i - 1), Some(b'\n' | b'\r')) {
-                        i = self.quoted_break(i - 1, at, &mut lenient)?;
-                    }
-                }
-                b'\n' | b'\r' => {
-                    folds = true;
-                    i = self.quoted_break(i, at, &mut lenient)?;
-                }
-                b'\t' => i += 1,
-                _ => {
-                    return Err(self.err(
-                        i,
-                        "a printable character (a control character must be escaped)",
-                    ))
-                }
-            }
-        }
-        if self.odd_break < i {
-            // go-yaml folds a NEL in a quoted scalar as a line break, where
-            // YAML 1.2 reads text (U+2028 and U+2029 both keep).
-            if let Some(k) = (at..i).find(|&k| b.get(k..k + 2) == Some(&[0xC2, 0x85][..])) {
-                return Err(self.err_in_string(k, NEL_IN_QUOTED, at));
-            }
-        }
-        self.pos = i + 1;
-        Ok(Scalar::new(
-            self.slice(at + 1, i),
-            if double {
-                Style::DoubleQuoted
-            } else {
-                Style::SingleQuoted
-            },
-            folds,
-        ))
-    }
-
-    /// At a line break inside a quoted scalar: past it, with the next line
-    /// checked; tracks the line start.
-    fn quoted_break(
-        &mut self,
-        i: usize,
-        opened: usize,
-        lenient: &mut bool,
-    ) -> Result<usize, Fault> {
-        let len = self.line_break_len(i);
-        self.odd_line_break(i, len);
-        let next = i + len;
-        self.line_start = next;
-        self.check_quoted_line(next, opened, lenient)?;
-        Ok(next)
-    }
-
-    /// A plain scalar starting at `at`.
-    fn plain(&mut self, at: usize) -> Result<Scalar<'a>, Fault> {
-        let b = self.bytes();
-        let flow = self.flow_level > 0;
-        let min_col = self.min_continuation();
-        let mut i = at;
-        let mut end; // just past the last content character
-        let mut multiline = false;
-        let mut lenient_at = None;
-        loop {
-            let run = i;
-            // One line's run (on the first line perhaps known already).
-            let hint = self.plain_hint.get();
-            if hint.0 == at && i == at {
-                i = hint.1;
-            }
-            loop {
-                i = plain_stop(b, i, flow);
-                match b.get(i) {
-                    Some(b':') => {
-                        let n = b.get(i + 1);
-                        if ends_token(n, flow) {
-                            break;
-                        }
-                        i += 1;
-                    }
-                    Some(b'#') => {
-                        if matches!(b[i - 1], b' ' | b'\t') {
-                            break;
-                        }
-                        i += 1;
-                    }
-                    _ => break,
-                }
-            }
-            if self.odd_break < i {
-                // go-yaml ends the line at NEL, U+2028, U+2029.
-                if let Some(k) = (run..i).find(|&k| b[k] >= 0x80 && self.line_break_len(k) > 0) {
-                    i = k;
-                }
-            }
-            end = i;
-            while end > at && matches!(b[end - 1], b' ' | b'\t') {
-                end -= 1;
-            }
-            // A line break: does the scalar go on on a later line?
-            if self.line_break_len(i) == 0 {
-                break;
-            }
-            let mut j = i;
-            let mut line = self.line_start;
-            let mut odd_seen = false;
-            loop {
-                match b.get(j) {
-                    Some(b'\n') => j += 1,
-                    _ => match self.line_break_len(j) {
-                        0 => break,
-                        len => {
-                            self.odd_line_break(j, len);
-                            odd_seen |= b[j] >= 0x80;
-                            j += len;
-                        }
-                    },
-                }
-                line = j;
-                j = skip_spaces(b, j);
-                let indent_end = j;
-                while matches!(b.get(j), Some(b' ' | b'\t')) {
-                    j += 1;
-                }
-                if !matches!(b.get(j), Some(b'\n' | b'\r')) {
-                    if indent_end - line < min_col {
-                        if !flow {
-                            j = usize::MAX;
-                        } else if !core::mem::replace(&mut self.flow_lenient, true) {
-                            // go-yaml checks no indentation inside flow collections.
-                            lenient_at = Some(indent_end);
-                        }
-                    }
-                    break;
-                }
-            }
-            if j == usize::MAX {
-                break;
-            }
-            let c = match b.get(j) {
-                Some(&c) => c,
-                None => break,
-            };
-            if self.document_marker(line)
-                || c == b'#'
-                || (flow && is_flow_indicator(c))
-                || (c == b':' && {
-                    let n = b.get(j + 1);
-                    ends_token(n, flow)
-                })
-            {
-                break;
-            }
-            if odd_seen {
-                // go-yaml keeps it in the text, where YAML 1.2 reads text.
-                return Err(self.err(i, ODD_BREAK_IN_TEXT));
-            }
-            self.dashes_in_scalar(line);
-            multiline = true;
-            self.line_start = line;
-            i = j;
-        }
-        // Resume at the scalar's end: what follows is rescanned.
-        self.pos = end;
-        match lenient_at {
-            // Warned of only if the scalar goes on on that line.
-            Some(at) if at < end => self.push(at, Tok::Lenient(LENIENT_FLOW_INDENT)),
-            Some(_) => self.flow_lenient = false,
-            None => {}
-        }
-        if multiline {
-            // line_start must be that of the line holding `end`.
-            let mut ls = end;
-            while ls > 0 && !matches!(b[ls - 1], b'\n' | b'\r') {
-                ls -= 1;
-            }
-            self.line_start = ls;
-        }
-        Ok(Scalar::new(self.slice(at, end), Style::Plain, multiline))
-    }
-
-    /// A block scalar whose header starts at `at`, and its header comment.
-    #[allow(clippy::type_complexity)]
-    fn block_scalar(
-        &mut self,
-        at: usize,
-        literal: bool,
-    ) -> Result<(Scalar<'a>, Option<(usize, &'a str)>), Fault> {
-        let b = self.bytes();
-        let mut i = at + 1;
-        let mut chomp = None;
-        let mut explicit = None;
-        for _ in 0..2 {
-            match b.get(i) {
-                Some(b'+') | Some(b'-') if chomp.is_none() => {
-                    chomp = Some(if b[i] == b'+' {
-                        Chomp::Keep
-                    } else {
-                        Chomp::Strip
-                    });
-                    i += 1;
-                }
-                Some(&d @ b'1'..=b'9') if explicit.is_none() => {
-                    explicit = Some(usize::from(d - b'0'));
-                    i += 1;
-                }
-                Some(b'0') => return Err(self.err(i, "an indentation indicator from 1 to 9")),
-                _ => break,
-            }
-        }
-        let chomp = chomp.unwrap_or(Chomp::Clip);
-        let mut lenient_empty = None;
-        let header_end = i;
-        while matches!(b.get(i), Some(b' ' | b'\t')) {
-            i += 1;
-        }
-        let mut comment = None;
-        if b.get(i) == Some(&b'#') {
-            if i == header_end {
-                self.push(i, Tok::Lenient(LENIENT_COMMENT));
-            }
-            let end = self.comment_end(i)?;
-            comment = Some((i, self.slice(i + 1, end)));
-            // At the CR or LF that ends it, or the input's end.
-            i = end;
-        }
-        // Past the header's line break (any go-yaml reads).
-        let header_break = self.line_break_len(i);
-        if header_break > 0 {
-            self.odd_line_break(i, header_break);
-        } else if i < b.len() {
-            return Err(self.err(i, "a comment or line break after the block scalar header"));
-        }
-        let body = i + header_break;
-        let parent = self.indent();
-        let min_indent = (parent + 1).max(0) as usize;
-        let indent = match explicit {
-            Some(m) => (parent + m as i64).max(0) as usize,
-            None => {
-                // The first non-empty line sets it.
-                let mut j = body;
-                let mut max_empty = 0;
-                let mut detected;
-                loop {
-                    let line = j;
-                    while b.get(j) == Some(&b' ') {
-                        j += 1;
-                    }
-                    let sp = j - line;
-                    let line_break = self.line_break_len(j);
-                    match b.get(j) {
-                        Some(_) if line_break > 0 => {
-                            max_empty = max_empty.max(sp);
-                            j += line_break;
-                        }
-                        None => {
-                            // No content: the empty lines set it.
-                            detected = max_empty.max(sp).max(min_indent);
-                            break;
-                        }
-                        _ => {
-                            detected = sp.max(min_indent);
-                            if sp >= min_indent && max_empty > sp {
-                                // go-yaml: the empty lines set the
-                                // indentation, and this line ends the scalar.
-                                lenient_empty = Some(line);
-                                detected = max_empty;
-                            }
-                            break;
-                        }
-                    }
-                }
-                detected
-            }
-        };
-        if let Some(line) = lenient_empty {
-            self.push(line, Tok::Lenient(LENIENT_BLOCK_EMPTY_LINES));
-        }
-        // The body: lines indented by `indent`, and empty lines.
-        let odd_breaks = self.odd_break < b.len();
-        let mut j = body;
-        let mut content_end = body;
-        let mut last_end = body;
-        // Whether the last line read ends in a line break (the header's, if
-        // the input ends there).
-        let mut last_broken = header_break > 0;
-        while j < b.len() {
-            let line = j;
-            let mut sp = 0;
-            while sp < indent && b.get(j) == Some(&b' ') {
-                j += 1;
-                sp += 1;
-            }
-            let (text_end, next, brk) = block_line(b, j, odd_breaks);
-            if j < text_end && sp < indent {
-                if b[j] == b'\t' {
-                    return Err(self.err(j, "indentation by spaces, not tabs"));
-                }
-                // Less indented content ends the scalar.
-                break;
-            }
-            if indent == 0 {
-                // Only there can a line of the scalar start at column 0.
-                if self.document_marker(line) {
-                    break;
-                }
-                self.dashes_in_scalar(line);
-            }
-            if j < text_end {
-                content_end = next;
-            }
-            if next > text_end && b[text_end] != b'\n' {
-                self.odd_line_break(text_end, next - text_end);
-            }
-            last_end = next;
-            last_broken = brk.is_some();
-            j = next;
-        }
-        let end = if chomp == Chomp::Keep {
-            last_end
-        } else {
-            content_end
-        };
-        let end = if content_end == body && chomp != Chomp::Keep {
-            body
-        } else {
-            end
-        };
-        self.pos = end;
-        self.line_start = end;
-        // The scanner resumes at a line's start (or the input's end).
-        if end > 0 && end == b.len() && !last_broken {
-            let mut ls = end;
-            while ls > 0 && !matches!(b[ls - 1], b'\n' | b'\r') {
-                ls -= 1;
-            }
-            self.line_start = ls;
-            self.line_has_content = true;
-        } else {
-            self.line_has_content = false;
-            self.key_allowed = true;
-        }
-        Ok((
-            Scalar::block(self.slice(body, end), literal, indent, chomp, odd_breaks),
-            comment,
-        ))
     }
 }
 
