@@ -328,7 +328,11 @@ impl Kept<'_> {
     fn key_string(&self, i: usize) -> String {
         match self.items.get(i) {
             Some(Item::Key { text, .. }) => match *text {
-                TextRef::Input(t) => t.chars().collect(),
+                // Most keys need no decoding: copied whole, not char by char.
+                TextRef::Input(t) => match t.as_plain() {
+                    Some(s) => String::from(s),
+                    None => t.chars().collect(),
+                },
                 TextRef::Stored { start, end } => {
                     self.store.get(start..end).unwrap_or("").to_string()
                 }
