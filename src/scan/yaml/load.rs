@@ -38,6 +38,7 @@
 //! alias inside the node its anchor names is an error; expansions count
 //! toward the depth limit.
 
+use alloc::borrow::Cow;
 use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -269,7 +270,7 @@ impl Kept<'_> {
         let mut kept: Vec<(usize, usize)> = out
             .drain(from..)
             .rev()
-            .filter(|&(k, _)| seen.insert(self.key_string(k)))
+            .filter(|&(k, _)| seen.insert(self.key_text(k)))
             .collect();
         kept.reverse();
         out.extend(kept);
@@ -325,19 +326,20 @@ impl Kept<'_> {
     }
 
     /// The decoded text of the key item `i`.
-    fn key_string(&self, i: usize) -> String {
+    /// The text of the key item `i`, borrowed where it needs no decoding
+    /// (most keys: a merge compares them without building strings).
+    fn key_text(&self, i: usize) -> Cow<'_, str> {
         match self.items.get(i) {
             Some(Item::Key { text, .. }) => match *text {
-                // Most keys need no decoding: copied whole, not char by char.
                 TextRef::Input(t) => match t.as_plain() {
-                    Some(s) => String::from(s),
-                    None => t.chars().collect(),
+                    Some(s) => Cow::Borrowed(s),
+                    None => Cow::Owned(t.chars().collect()),
                 },
                 TextRef::Stored { start, end } => {
-                    self.store.get(start..end).unwrap_or("").to_string()
+                    Cow::Borrowed(self.store.get(start..end).unwrap_or(""))
                 }
             },
-            _ => String::new(),
+            _ => Cow::Borrowed(""),
         }
     }
 
@@ -364,34 +366,64 @@ impl Kept<'_> {
             )
             .collect();
         writers.sort_unstable();
+        // Decided first, applied after: the keys compared borrow the arena.
+        let mut decided = Vec::new();
         let mut seen = BTreeSet::new();
         for &(index, other, is_merge) in writers.iter().rev() {
             if !is_merge {
-                let overwritten = !seen.insert(self.key_string(index));
-                if let (true, Some(item)) = (overwritten, self.items.get_mut(index)) {
-                    *item = Item::Merge {
-                        first: 0,
-                        last: 0,
+                if !seen.insert(self.key_text(index)) {
+                    decided.push(Decided::Overwritten {
+                        index,
                         skip_to: other,
-                    };
+                    });
                 }
                 continue;
             }
-            let first = self.entries.len();
             for &(k, end) in merges[other].1.iter() {
-                if seen.insert(self.key_string(k)) {
-                    self.entries.push((k, end));
+                if seen.insert(self.key_text(k)) {
+                    decided.push(Decided::Kept(k, end));
                 }
             }
-            let last = self.entries.len();
-            if let Some(Item::Merge {
-                first: f, last: l, ..
-            }) = self.items.get_mut(index)
-            {
-                (*f, *l) = (first, last);
+            decided.push(Decided::MergeDone(index));
+        }
+        drop(seen);
+        let mut first = self.entries.len();
+        for decision in decided {
+            match decision {
+                Decided::Overwritten { index, skip_to } => {
+                    if let Some(item) = self.items.get_mut(index) {
+                        *item = Item::Merge {
+                            first: 0,
+                            last: 0,
+                            skip_to,
+                        };
+                    }
+                }
+                Decided::Kept(k, end) => self.entries.push((k, end)),
+                Decided::MergeDone(index) => {
+                    let last = self.entries.len();
+                    if let Some(Item::Merge {
+                        first: f, last: l, ..
+                    }) = self.items.get_mut(index)
+                    {
+                        (*f, *l) = (first, last);
+                    }
+                    first = last;
+                }
             }
         }
     }
+}
+
+/// What [`Kept::merge`] decided for one writer of a map's keys.
+enum Decided {
+    /// An own entry a later writer overwrites: its key item becomes an
+    /// empty merge that jumps to `skip_to`, past the entry.
+    Overwritten { index: usize, skip_to: usize },
+    /// An entry a merge offers and keeps (key item, end).
+    Kept(usize, usize),
+    /// The merge item `index` has its kept entries pushed.
+    MergeDone(usize),
 }
 
 /// How far aliases may expand a document of an input of `len` bytes,
