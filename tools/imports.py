@@ -23,9 +23,13 @@ re-exports it. Then it prints:
   the child that defines the item. An import of the root's re-exports
   is one, named apart ("root re-export").
 
+It also names every source file over 1,500 lines (`src/**/*.rs`, the
+binary and test files included: issue #33's bar).
+
 `--edges` lists every edge; `--check` exits 1 on a circle, on an import
-of the root's re-exports below the root (issue #33's bar), or on more
-than one import running back up (issue #23's bar).
+of the root's re-exports below the root (issue #33's bar), on more
+than one import running back up (issue #23's bar), or on a file over
+1,500 lines.
 """
 import re
 import sys
@@ -33,6 +37,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
+MAX_LINES = 1500
 
 
 def module_files():
@@ -217,9 +222,17 @@ def main():
     for a, b, w in sorted(root):
         where = ", ".join(f"{x} (line {line})" for line, x in w)
         print(f"root re-export: {name(a)} -> {name(b)}: {where}")
+    long = []
+    for path in sorted(SRC.rglob("*.rs")):
+        with open(path, encoding="utf-8") as f:
+            count = sum(1 for _ in f)
+        if count > MAX_LINES:
+            long.append(path)
+            print(f"too long: {path.relative_to(ROOT)} has {count} lines (at most {MAX_LINES})")
     print(f"{len(files)} files, {len(edges)} edges, {len(sccs)} circles, "
-          f"{len(up)} imports back up, {len(root)} files importing the root's re-exports")
-    if "--check" in args and (sccs or root or len(up) > 1):
+          f"{len(up)} imports back up, {len(root)} files importing the root's re-exports, "
+          f"{len(long)} files over {MAX_LINES} lines")
+    if "--check" in args and (sccs or root or len(up) > 1 or long):
         sys.exit(1)
 
 

@@ -25,7 +25,7 @@
 //! about.
 //!
 //! Anchors and aliases: the items of an anchored collection are copied
-//! into the keep arena (`Kept` in `load.rs`, shared by every reading of
+//! into the keep arena (`Kept` in `load/kept.rs`, shared by every reading of
 //! the stream) as they are read, and an alias replays them from there
 //! through a [`Walk`] (no comments; `open` is false meanwhile, as while a
 //! lost bet's skim is replayed); the arena is emptied when the next
