@@ -134,7 +134,7 @@ impl<R: Read, W: Write> Transcoder<R, W> {
     /// been flushed).
     ///
     /// An invalid document is an `io::Error` of kind `InvalidData` whose
-    /// inner error is the [`Error`](crate::Error), positioned in the whole
+    /// inner error is the [`Error`], positioned in the whole
     /// input; nothing of it is written, and the documents before it have
     /// been flushed. The next call then resumes at the next line whose first byte
     /// starts a value (`{`, `[`, `"`, `-`, a digit, `t`, `f` or `n`): in
@@ -512,7 +512,7 @@ impl<R: Read, W: Write> Transcoder<R, W> {
 }
 
 /// A place in the input: byte offset, 1-based line and column (in
-/// characters), as [`Error`](crate::Error) counts them.
+/// characters), as [`Error`] counts them.
 #[derive(Clone, Copy, Debug)]
 struct Position {
     offset: usize,

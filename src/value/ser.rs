@@ -142,7 +142,7 @@ pub(super) struct Writer<'e, 'v> {
     fault: Option<Error>,
 }
 
-/// What [`Writer::write`] returns: `Ok` or the error, the value's own first.
+/// Writes `value` through a [`Writer`]: `Ok`, or the error (the value's own first).
 pub(super) fn write<T: Serialize + ?Sized>(
     value: &T,
     opts: Options,

@@ -68,10 +68,10 @@ pub(crate) struct Scanner<'a> {
     pub(super) entry_line: usize,
     pub(super) entry_explicit: bool,
     /// The outermost open flow collection was already warned of as
-    /// [`LENIENT_FLOW_INDENT`].
+    /// [`LENIENT_FLOW_INDENT`](crate::scan::yaml::token::LENIENT_FLOW_INDENT).
     pub(super) flow_lenient: bool,
     /// Tokens found but not yet returned (a step can find up to
-    /// [`LINE_TOKENS`] after the block ends of [`Scanner::block_line`]).
+    /// [`LINE_TOKENS`](super::LINE_TOKENS) after the block ends of [`Scanner::block_line`]).
     pub(super) queue: [Token<'a>; QUEUE],
     /// Where the last key lookahead found the first line of a plain scalar
     /// to end (its start, its end), so the scalar's scan need not redo it.
@@ -84,7 +84,7 @@ pub(crate) struct Scanner<'a> {
     pub(super) q_head: usize,
     pub(super) q_len: usize,
     /// A `...` was read and no `---` line since: kubectl never reads
-    /// what follows before the next one ([`REFUSED_AFTER_END`]).
+    /// what follows before the next one ([`REFUSED_AFTER_END`](crate::scan::yaml::token::REFUSED_AFTER_END)).
     pub(super) after_end: bool,
     /// A `---x` line inside a scalar was queued as refused
     /// ([`Scanner::dashes_in_scalar`]): once is enough, the first refusal
