@@ -93,6 +93,10 @@ pub struct Transcoder<R, W> {
     /// The last YAML frame was cut after its `...`, before content or a
     /// directive (no `---` line between): the next is read after a `...`.
     after_dots: bool,
+    /// That frame (cut after `...`) ends with a blank line after a comment:
+    /// the whole input's writer keeps that blank line if a comment comes
+    /// next, which is the next frame's to write ([`WithoutTail`]).
+    blank_after_comment: bool,
     /// After an invalid document, its error: reading resumes at the next
     /// line that starts a value.
     rejected: Option<Error>,
@@ -124,6 +128,7 @@ impl<R: Read, W: Write> Transcoder<R, W> {
             eof: false,
             started: false,
             after_dots: false,
+            blank_after_comment: false,
             first_value: None,
             rejected: None,
         }
@@ -323,6 +328,7 @@ impl<R: Read, W: Write> Transcoder<R, W> {
             self.started = true;
         }
         let after_dots = core::mem::take(&mut self.after_dots);
+        let blank_first = core::mem::take(&mut self.blank_after_comment);
         let FrameEnd { len, before_start } = loop {
             let unread = &self.buf[self.start..self.end];
             if let Some(end) = self.yaml_framer.end(unread, self.eof) {
@@ -347,6 +353,7 @@ impl<R: Read, W: Write> Transcoder<R, W> {
         let first = warnings.len();
         let tail = if before_start { START_WRITTEN } else { b"" };
         let mut sink = WithoutTail::new(&mut self.output, tail);
+        sink.blank_before_comment = blank_first && self.opts.comment_output();
         // Where the text read starts in the input: its line 1 is the
         // frame's, but for a frame read after `...`.
         let mut at = (self.at.offset, self.at.line, self.at.column);
@@ -387,6 +394,7 @@ impl<R: Read, W: Write> Transcoder<R, W> {
         self.last = self.start..self.start + len;
         match checked {
             Ok(()) => {
+                self.blank_after_comment = self.after_dots && ends_blank_after_comment(&doc[..len]);
                 self.consume(len);
                 Ok(true)
             }
@@ -549,12 +557,32 @@ const AFTER_END: &[u8] = b"...\n";
 /// What the encoder writes for the empty document [`START`] alone starts.
 const START_WRITTEN: &[u8] = b"---\n";
 
+/// Whether a frame cut after its `...` (so that what follows the `...` in
+/// it is comments and blank lines) ends with a blank line after a line
+/// holding a comment.
+fn ends_blank_after_comment(frame: &[u8]) -> bool {
+    let blank = |line: &[u8]| line.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r'));
+    let lines = frame
+        .strip_suffix(b"\n")
+        .unwrap_or(frame)
+        .rsplit(|&b| b == b'\n');
+    for (blanks, line) in lines.enumerate() {
+        if !blank(line) {
+            return blanks > 0 && line.contains(&b'#');
+        }
+    }
+    false
+}
+
 /// A sink that writes all it is given but its last bytes, dropped if they
 /// are `tail` (the output of a document the caller added to the input):
 /// the last `tail.len()` bytes are held back until more comes or
 /// [`WithoutTail::finish`].
 struct WithoutTail<'a, W> {
     sink: &'a mut Buffered<W>,
+    /// A blank line goes first if the text starts with a comment (see
+    /// `Transcoder::blank_after_comment`); looked at on the first write.
+    blank_before_comment: bool,
     /// At most as long as `held`.
     tail: &'static [u8],
     held: [u8; 4],
@@ -565,6 +593,7 @@ impl<'a, W: Write> WithoutTail<'a, W> {
     fn new(sink: &'a mut Buffered<W>, tail: &'static [u8]) -> WithoutTail<'a, W> {
         WithoutTail {
             sink,
+            blank_before_comment: false,
             tail,
             held: [0; 4],
             len: 0,
@@ -584,6 +613,9 @@ impl<'a, W: Write> WithoutTail<'a, W> {
 impl<W: Write> fmt::Write for WithoutTail<'_, W> {
     fn write_str(&mut self, s: &str) -> fmt::Result {
         let (s, n) = (s.as_bytes(), self.tail.len());
+        if !s.is_empty() && core::mem::take(&mut self.blank_before_comment) && s[0] == b'#' {
+            self.sink.write_bytes(b"\n")?;
+        }
         if s.len() >= n {
             self.sink.write_bytes(&self.held[..self.len])?;
             let (written, kept) = s.split_at(s.len() - n);

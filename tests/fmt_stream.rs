@@ -300,6 +300,26 @@ fn standard_input_decides_each_document_reading() {
     );
 }
 
+/// A blank line between a comment after `...` and one before the next
+/// `---` is kept once, as a whole file's: when the document before it is
+/// formatted, and when it is left as written (it has the line already).
+#[test]
+fn a_blank_line_where_documents_part_is_kept_once() {
+    for (input, want) in [
+        (
+            "a: 1\n... # c\n\n%YAML 1.1\n# d\n---\nb: 2\n",
+            "---\n{\n  a: 1,\n}\n# c\n\n# d\n---\n{\n  b: 2,\n}\n",
+        ),
+        (
+            "a: on\n... # c\n\n%YAML 1.1\n# d\n---\nb: 2\n",
+            "a: on\n... # c\n\n# d\n---\n{\n  b: 2,\n}\n",
+        ),
+    ] {
+        let out = kyaml(&["fmt", "-"]).stdin(input).output();
+        assert_eq!(text(&out.stdout), want, "{input:?}");
+    }
+}
+
 #[test]
 fn byte_order_mark_and_crlf_are_kept_in_every_mode() {
     let dir = Dir::new("stream-dress");

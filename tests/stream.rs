@@ -376,6 +376,29 @@ fn yaml_after_document_end_reads_as_in_the_whole_input() {
             "a: 1\n... # c\n%YAML 1.1\n# d\n---\nb: 2\n",
             Ok("---\n{\n  a: 1,\n}\n# c\n# d\n---\n{\n  b: 2,\n}\n"),
         ),
+        // A blank line between a comment after `...` and one before the
+        // next `---` is the whole input's, though the frames part there.
+        (
+            kubectl,
+            "a: 1\n... # c\n\n%YAML 1.1\n# d\n---\nb: 2\n",
+            Ok("---\n{\n  a: 1,\n}\n# c\n\n# d\n---\n{\n  b: 2,\n}\n"),
+        ),
+        (
+            yaml12,
+            "a: 1\n...\n# c\n \n\n%YAML 1.2\n# d\n---\nb: 2\n",
+            Ok("---\n{\n  a: 1,\n}\n# c\n\n# d\n---\n{\n  b: 2,\n}\n"),
+        ),
+        // And none where the whole input's writer has none.
+        (
+            kubectl,
+            "a: 1\n...\n\n%YAML 1.1\n# d\n---\nb: 2\n",
+            Ok("---\n{\n  a: 1,\n}\n# d\n---\n{\n  b: 2,\n}\n"),
+        ),
+        (
+            kubectl,
+            "a: 1\n... # c\n\n%YAML 1.1\n---\nb: 2\n",
+            Ok("---\n{\n  a: 1,\n}\n# c\n---\n{\n  b: 2,\n}\n"),
+        ),
         (kubectl, "a: 1\n...\n  b: 2\n", Err((3, 3))),
         (
             kubectl,

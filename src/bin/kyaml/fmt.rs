@@ -393,6 +393,7 @@ fn stream_yaml(name: &str, reading: Reading, check: bool) -> Result<Outcome, Fai
     let mut docs = opts.transcoder(io::Cursor::new(&head).chain(&mut stdin), staged.clone());
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let (mut warnings, mut dropped_comments, mut changed) = (Vec::new(), false, false);
+    let mut copied_before = false;
     let ended = loop {
         let next = docs.next_document_with_warnings(&mut warnings);
         let next = docs.flush().and(next);
@@ -421,9 +422,17 @@ fn stream_yaml(name: &str, reading: Reading, check: bool) -> Result<Outcome, Fai
         };
         warnings.clear();
         dropped_comments |= opts.compact_layout() && kyaml::has_comments(doc);
+        // A document's text starts with a blank line only where the one
+        // before ends with it unwritten (`Transcoder`'s seam); a document
+        // copied as written kept its own.
+        let new_text = match copied_before {
+            true => new_text.strip_prefix(b"\n").unwrap_or(&new_text),
+            false => &new_text[..],
+        };
+        copied_before = left;
         let dressed = match left {
             true => doc.to_vec(),
-            false => dressed_like(dress_like, &new_text).map_err(|e| unwritten(name, e))?,
+            false => dressed_like(dress_like, new_text).map_err(|e| unwritten(name, e))?,
         };
         dress_like = &later_head;
         changed |= left || dressed != doc;
