@@ -300,6 +300,26 @@ fn standard_input_decides_each_document_reading() {
     );
 }
 
+/// A document on standard input that only kubectl's reading refuses is
+/// left as written, and the line says "this document" (a file's says
+/// "this file").
+#[test]
+fn standard_input_names_a_document_refused_by_kubectl_alone() {
+    let out = kyaml(&["fmt", "-"])
+        .stdin("a: \"x\\/y\"\n---\nb: 2\n")
+        .output();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "a: \"x\\/y\"\n---\n{\n  b: 2,\n}\n");
+    assert!(
+        text(&out.stderr).starts_with(
+            "<stdin>:1:6: left as written: only kubectl's reading refuses it, and this document \
+             is not a Kubernetes object: expected '/' without a backslash"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
 /// A blank line between a comment after `...` and one before the next
 /// `---` is kept once, as a whole file's: when the document before it is
 /// formatted, and when it is left as written (it has the line already).

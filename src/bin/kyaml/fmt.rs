@@ -414,7 +414,7 @@ fn stream_yaml(name: &str, reading: Reading, check: bool) -> Result<Outcome, Fai
             Err(e) => match cli::invalid(&e) {
                 // Refused by kubectl alone (nothing of it was written).
                 Some(err) if refused_by_kubectl_alone(doc, reading) => {
-                    say_refused_by_kubectl(name, err);
+                    say_refused_by_kubectl(name, err, false);
                     true
                 }
                 _ => break Err(e),
@@ -676,7 +676,7 @@ fn write_yaml<W: Write>(
     let written = dress_yaml(input, reading.opts, out, all_or_nothing, &mut warnings);
     if let Err(Some(err)) = written.as_ref().map_err(cli::invalid) {
         if refused_by_kubectl_alone(input, reading) {
-            say_refused_by_kubectl(name, err);
+            say_refused_by_kubectl(name, err, true);
             return Err(Failed::Left);
         }
         cli::report_invalid_in(name, input, err);
@@ -850,12 +850,16 @@ fn say_left(name: &str, why: &kyaml::Warning, what: &str) {
     );
 }
 
-/// Says that a file [`refused_by_kubectl_alone`] is left as written, at
-/// kubectl's error.
-fn say_refused_by_kubectl(name: &str, err: &kyaml::Error) {
+/// Says that a file (or, streamed, a document: `whole` false)
+/// [`refused_by_kubectl_alone`] is left as written, at kubectl's error.
+fn say_refused_by_kubectl(name: &str, err: &kyaml::Error, whole: bool) {
+    let what = match whole {
+        true => "this file is not Kubernetes objects",
+        false => "this document is not a Kubernetes object",
+    };
     eprintln!(
-        "{name}:{}:{}: left as written: only kubectl's reading refuses it, and this file is not \
-         Kubernetes objects: {}; set its schema to yaml-1.2 to format it",
+        "{name}:{}:{}: left as written: only kubectl's reading refuses it, and {what}: {}; set \
+         its schema to yaml-1.2 to format it",
         err.line(),
         err.column(),
         err.message()
