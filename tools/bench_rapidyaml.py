@@ -30,7 +30,8 @@ import statistics
 import sys
 import time
 
-FILES = ["twitter", "citm_catalog", "canada", "k8s_swagger", "kubectl_pods", "compose"]
+FILES = ["twitter", "citm_catalog", "canada", "k8s_swagger", "kubectl_pods", "compose",
+         "compose_written_out"]
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "benches", "data")
 
 

@@ -2,10 +2,13 @@
 """The YAML row of issues 24 and 33 in one table: kyaml's YAML -> KYAML
 against saphyr-parser's events (Rust), rapidyaml's conversion (C++: parse,
 aliases and merges resolved, `emit_json`; like for like) and rapidyaml's
-bare parse, on the six bench files (benches/data/*.yaml: the four
+bare parse, on the seven bench files (benches/data/*.yaml: the four
 block-style ones, `kubectl_pods`, the shape of `kubectl get pods -A -o
-yaml`, and `compose`, a docker-compose file with anchors and a merge in
-every service; both by `tools/make_big_yaml.py --pods 700 --compose 2500`):
+yaml`, `compose`, a docker-compose file with anchors and a merge in
+every service, and `compose_written_out`, its data with the merges
+written out, whose KYAML is the same: the two rows part the merges' cost
+from the rest; all by `tools/make_big_yaml.py --pods 700 --compose 2500
+--written-out`):
 
     python3 tools/bench_yaml.py [--rounds N] [--passes P] [--check]
 
@@ -41,7 +44,8 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 MANIFEST = os.path.join(ROOT, "benches", "yaml-parsers", "Cargo.toml")
 BINARY = os.path.join(ROOT, "benches", "yaml-parsers", "target", "release", "yaml-parsers-bench")
 RAPIDYAML = [sys.executable, os.path.join(ROOT, "tools", "bench_rapidyaml.py")]
-FILES = ["twitter", "citm_catalog", "canada", "k8s_swagger", "kubectl_pods", "compose"]
+FILES = ["twitter", "citm_catalog", "canada", "k8s_swagger", "kubectl_pods", "compose",
+         "compose_written_out"]
 TARGETS = {"saphyr": 1.5, "rapidyaml-json": 1.0}
 # The kyaml contenders that write nothing, and their columns' names.
 READERS = {"kyaml-syntax": "kyaml syntax events", "kyaml-load": "kyaml load",

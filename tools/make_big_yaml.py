@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The two large YAML inputs of issue 24's memory target:
 
-    python3 tools/make_big_yaml.py OUTDIR [--pods N] [--ints N] [--urls] [--compose N]
+    python3 tools/make_big_yaml.py OUTDIR [--pods N] [--ints N] [--urls] [--compose N [--written-out]]
 
 writes OUTDIR/pods.yaml, a block-style `kind: List` of N pod-like items
 (default 40,000: 61,880,050 bytes) in the shape of `kubectl get pods -A
@@ -18,7 +18,11 @@ none, the default), also OUTDIR/compose.yaml: a docker-compose file of N
 services (132,000: about 50 MB), shared settings anchored at its head
 (`x-defaults: &defaults`, `x-env: &env`, `x-healthcheck: &health`) and
 merged into every service (`<<: *defaults`, its environment `<<: *env`,
-every tenth `<<: [*health, *defaults]`), with comments. All are the same bytes
+every tenth `<<: [*health, *defaults]`), with comments; with
+--written-out, OUTDIR/compose_written_out.yaml too: the same data, each
+merge written out in its map, no anchors (its KYAML is compose.yaml's,
+byte for byte: a like-for-like input that costs no merge, the bound of
+tools/bench_yaml.py's compose row). All are the same bytes
 on every run (a fixed seed). tools/rss.py --yaml measures the tool's peak
 RSS on them.
 """
@@ -164,19 +168,41 @@ services:
 """
 
 
-def service(i, rng):
+# What the anchors of COMPOSE_HEAD hold, as written out in a service.
+HEALTH = """    healthcheck:
+      test: ["CMD", "curl", "-f", "http://localhost/health"]
+      interval: 30s
+      retries: 3
+"""
+DEFAULTS = """    logging:
+      driver: json-file
+      options: {max-size: 10m, max-file: "3"}
+    networks: [backend]
+"""
+ENV = """      TZ: UTC
+      LOG_LEVEL: info
+      FEATURE_FLAGS: "a,b,c"
+"""
+
+
+def service(i, rng, written_out=False):
     app = APPS[i % len(APPS)]
     name = f"{app}-{i}"
     merge = "[*health, *defaults]" if i % 10 == 0 else "*defaults"
     restart = "    restart: always   # this one never stops\n" if i % 7 == 0 else ""
+    merged = f"    <<: {merge}\n"
+    env = "      <<: *env\n"
+    if written_out:
+        # Where the merge's entries go: its place; a key the map writes
+        # itself (restart) stays where the map writes it.
+        merged = (HEALTH if i % 10 == 0 else "") + ("" if restart else "    restart: unless-stopped\n") + DEFAULTS
+        env = ENV
     return f"""  # service {i}
   {name}:
-    <<: {merge}
-{restart}    image: registry.example.com/{app}:{i % 17}.{i % 5}.{rng.randrange(100)}
+{merged}{restart}    image: registry.example.com/{app}:{i % 17}.{i % 5}.{rng.randrange(100)}
     command: ["/bin/{app}", "--port", "{8000 + i % 1000}"]
     environment:
-      <<: *env
-      SERVICE_NAME: {name}
+{env}      SERVICE_NAME: {name}
       REPLICA: "{i % 3}"
     ports:
       - "{10000 + i % 50000}:{8000 + i % 1000}"
@@ -187,12 +213,15 @@ def service(i, rng):
 """
 
 
-def write_compose(path, count):
+def write_compose(path, count, written_out=False):
     rng = random.Random(33)
     with open(path, "w") as f:
-        f.write(COMPOSE_HEAD)
+        head = COMPOSE_HEAD
+        if written_out:
+            head = head.replace(" &defaults", "").replace(" &env", "").replace(" &health", "")
+        f.write(head)
         for i in range(count):
-            f.write(service(i, rng))
+            f.write(service(i, rng, written_out))
         f.write("\nnetworks:\n  backend: {}\n")
 
 
@@ -214,6 +243,8 @@ def main():
     ap.add_argument("--ints", type=int, default=6_000_000)
     ap.add_argument("--urls", action="store_true", help="also write urls.yaml")
     ap.add_argument("--compose", type=int, default=0, help="services of compose.yaml (0: none)")
+    ap.add_argument("--written-out", action="store_true",
+                    help="also compose_written_out.yaml: compose.yaml's data, merges written out")
     args = ap.parse_args()
     os.makedirs(args.outdir, exist_ok=True)
     files = [("pods.yaml", write_pods, args.pods), ("ints.yaml", write_ints, args.ints)]
@@ -221,6 +252,9 @@ def main():
         files.append(("urls.yaml", lambda path, n: write_pods(path, n, urls=True), args.pods))
     if args.compose:
         files.append(("compose.yaml", write_compose, args.compose))
+        if args.written_out:
+            files.append(("compose_written_out.yaml",
+                          lambda path, n: write_compose(path, n, written_out=True), args.compose))
     for name, write, count in files:
         path = os.path.join(args.outdir, name)
         write(path, count)

@@ -1,5 +1,5 @@
 //! kyaml's YAML -> KYAML against saphyr-parser's events, on the six
-//! bench files (`benches/data/*.yaml`: four block-style, `kubectl_pods` and `compose`), in one process.
+//! bench files (`benches/data/*.yaml`: four block-style, `kubectl_pods`, `compose` and `compose_written_out`), in one process.
 //!
 //! Each round times every contender on one file, the order rotating
 //! round by round, and each timing includes dropping what the contender
@@ -23,9 +23,9 @@
 //!   dropped as it comes (`Options::yaml_syntax_events`, hidden from the
 //!   docs: a bench entry, not API), as saphyr-parser's events are;
 //! - `kyaml-load`: and the reader that turns them into data, as
-//!   `to_string` reads the file (the streaming reader, `stream.rs`, for an
-//!   input without a merge key: all bench files but `compose`; else the loading
-//!   reader's item list, `load.rs`), comments attached: `Options::warnings`, which
+//!   `to_string` reads the file (the one reader, `stream.rs`, which holds
+//!   a map with a merge key until it closes: `compose`'s services),
+//!   comments attached: `Options::warnings`, which
 //!   reads the input exactly so and returns its (few) warnings;
 //! - `kyaml-check`: and the checking pass over those data events (the
 //!   plan's duplicate-key and list checks): `Options::check`, all of
@@ -51,13 +51,14 @@ use saphyr_parser::Parser;
 mod timing;
 use timing::{median, rounds_and_arguments};
 
-const FILES: [&str; 6] = [
+const FILES: [&str; 7] = [
     "twitter",
     "citm_catalog",
     "canada",
     "k8s_swagger",
     "kubectl_pods",
     "compose",
+    "compose_written_out",
 ];
 
 /// Who is timed, in the order of the table and of `--raw`'s lines.
