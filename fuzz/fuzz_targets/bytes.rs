@@ -8,6 +8,9 @@
 
 use kyaml::{Dump, Error, ErrorKind, Form, Options, MAX_DEPTH};
 use libfuzzer_sys::fuzz_target;
+
+#[path = "../common/pieces.rs"]
+mod pieces;
 use serde::de::IgnoredAny;
 
 type Rendered = (Result<(), Error>, String);
@@ -171,24 +174,9 @@ fn check_two_pass(data: &[u8]) {
 /// frames each document as it arrives: the same output, the same error,
 /// and on an error the same documents before it as `to_writer`.
 fn check_stream(data: &[u8], opts: Options, want: &[u8], error: Option<&Error>) {
-    struct Pieces<'a>(&'a [u8], usize);
-    impl std::io::Read for Pieces<'_> {
-        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-            self.1 += 1;
-            let n = [1, 7][self.1 % 2].min(buf.len()).min(self.0.len());
-            buf[..n].copy_from_slice(&self.0[..n]);
-            self.0 = &self.0[n..];
-            Ok(n)
-        }
-    }
-    let mut out = Vec::new();
-    let streamed = opts.transcode(Pieces(data, 0), &mut out).map_err(|e| {
-        *e.into_inner()
-            .and_then(|e| e.downcast::<Error>().ok())
-            .expect("transcode's error is ours")
-    });
+    let (streamed, out) = pieces::transcoded(data, opts);
     assert_eq!(
-        streamed.as_ref().err(),
+        streamed.as_ref(),
         error,
         "transcode and to_writer disagree"
     );

@@ -6,11 +6,17 @@
 //! layouts; and what it writes, read again as YAML under the same schema,
 //! is written the same (KYAML is a fixed point: the data re-reads as
 //! itself, comments and all). The warnings of a writing are those the
-//! reader notes alone (`Options::warnings`).
+//! reader notes alone (`Options::warnings`). Read from an `io::Read` in
+//! pieces (`transcode`, which frames each document as it arrives and
+//! reads it alone), it writes what `to_writer` writes, or fails with the
+//! same error after the same documents.
 #![no_main]
 
 use kyaml::{Error, Input, Options, Schema};
 use libfuzzer_sys::fuzz_target;
+
+#[path = "../common/pieces.rs"]
+mod pieces;
 
 fn entry_points(data: &[u8], opts: Options) -> Result<String, Error> {
     let string = opts.to_string(data);
@@ -38,6 +44,22 @@ fn entry_points(data: &[u8], opts: Options) -> Result<String, Error> {
     string
 }
 
+fn check_stream(data: &[u8], opts: Options) {
+    let mut whole = Vec::new();
+    let error = opts.to_writer(&mut whole, data).err().map(|e| {
+        *e.into_inner()
+            .and_then(|e| e.downcast::<Error>().ok())
+            .expect("to_writer's error is ours")
+    });
+    let (streamed, out) = pieces::transcoded(data, opts);
+    assert_eq!(streamed, error, "transcode and to_writer disagree");
+    assert_eq!(
+        String::from_utf8_lossy(&out),
+        String::from_utf8_lossy(&whole),
+        "transcode and to_writer wrote different documents"
+    );
+}
+
 fuzz_target!(|data: &[u8]| {
     for schema in [Schema::Kubectl, Schema::Yaml12] {
         for compact in [false, true] {
@@ -46,6 +68,7 @@ fuzz_target!(|data: &[u8]| {
                 .schema(schema)
                 .compact(compact);
             let result = entry_points(data, opts);
+            check_stream(data, opts);
             let mut warned = Vec::new();
             let _ = opts.to_writer_with_warnings(std::io::sink(), data, &mut warned);
             assert_eq!(warned, opts.warnings(data), "warnings");
