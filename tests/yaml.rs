@@ -531,7 +531,8 @@ fn block_yaml_converts_as_its_json_does() {
 /// layouts and both schemas; an invalid input fails the same way on each,
 /// after the same documents; and what is written re-reads as itself. Over
 /// the corpus, yaml-data.jsonl and every yaml-test-suite input (what the
-/// fuzz target `yaml` asserts on any bytes).
+/// fuzz target `yaml` asserts on any bytes). `transcode`, which frames
+/// each document and reads it alone, writes the same and fails the same.
 #[test]
 fn every_entry_point_writes_the_same() {
     let mut inputs: Vec<String> = corpus().into_iter().map(|(_, text, _)| text).collect();
@@ -540,6 +541,8 @@ fn every_entry_point_writes_the_same() {
     }
     inputs.push("- [a, [b]]\n- [[c], d]\n- [[e], [f], g]\n- {h: [[1], 2]}\n".into());
     inputs.push("x: &x [[1], [2]]\ny: [*x, *x, 3]\nz: [[0], *x]\n".into());
+    // Frames part at a blank line between two comments.
+    inputs.push("a: 1\n... # c\n\n%YAML 1.1\n# d\n---\nb: 2\n".into());
     for path in walk(&data_dir().join("yaml-test-suite")) {
         if path.ends_with("in.yaml") {
             inputs.push(String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned());
@@ -555,6 +558,18 @@ fn every_entry_point_writes_the_same() {
             let mut writer = Vec::new();
             let writer_result = opts.to_writer(&mut writer, input);
             let writer = String::from_utf8(writer).unwrap();
+            // Framed document by document, as a pipe is read.
+            let mut streamed = Vec::new();
+            let streamed_result = opts.transcode(input.as_bytes(), &mut streamed);
+            assert_eq!(String::from_utf8(streamed).unwrap(), writer, "{input:?}");
+            assert_eq!(
+                streamed_result.map_err(|e| e.to_string()),
+                writer_result
+                    .as_ref()
+                    .map(|_| ())
+                    .map_err(|e| e.to_string()),
+                "{input:?}"
+            );
             match &string {
                 Ok(out) => {
                     assert_eq!(fmt_result, Ok(()), "{input:?}");
