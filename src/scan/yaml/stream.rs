@@ -908,13 +908,16 @@ impl<'a> StreamSource<'a> {
         if given * 2 < out.items.len() {
             return;
         }
+        // In place: the window keeps its capacity (a new list would grow
+        // again item by item).
+        out.items.drain(..given.min(out.items.len()));
         let mut store = String::new();
-        let rest = out.items.get(given..).unwrap_or_default();
-        let rest: Vec<Item<'a>> = rest
-            .iter()
-            .map(|item| item.stored_again(&out.store, &mut store))
-            .collect();
-        (out.items, out.store, out.base) = (rest, store, self.next);
+        for item in out.items.iter_mut() {
+            *item = item.stored_again(&out.store, &mut store);
+        }
+        out.store.clear();
+        out.store.push_str(&store);
+        out.base = self.next;
     }
 
     /// Whether a document is open (see `open`).
