@@ -1072,6 +1072,13 @@ impl Walk {
         }
     }
 
+    /// Moves this walk to where `other` is.
+    pub(super) fn follow(&mut self, other: &Walk) {
+        self.run = other.run;
+        self.stack.clear();
+        self.stack.extend_from_slice(&other.stack);
+    }
+
     /// The index of the item read next in the current run.
     #[inline(always)]
     pub(super) fn next_index(&self) -> usize {

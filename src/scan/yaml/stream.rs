@@ -295,6 +295,9 @@ struct HeldWalk {
     /// The item `feed` read and told, not given out yet.
     ahead: bool,
     feed_done: bool,
+    /// `feed` is where `give` is, not kept in step (see
+    /// [`StreamSource::held_step`]).
+    feed_at_give: bool,
     start: usize,
     end: usize,
     open: usize,
@@ -663,6 +666,7 @@ impl<'a> StreamSource<'a> {
             feed: Walk::new(start + 1, end),
             ahead: false,
             feed_done: false,
+            feed_at_give: false,
             start,
             end,
             open: self.next - 1,
@@ -686,7 +690,31 @@ impl<'a> StreamSource<'a> {
             return Held::Done;
         };
         let kept = keep.borrow();
+        // The greatest record slot a walk of this map reaches.
+        let reach = walk.end - walk.start + walk.open;
         let step = loop {
+            if !walk.ahead
+                && self.settle.out.get(self.settled_next).is_none()
+                && !self.settle.holds_blank()
+                && (self.records.get(self.records_next)).is_none_or(|&(slot, _)| slot > reach)
+            {
+                // Nothing to settle or give out in this map (the common
+                // case): the item is told as `feed` would, and `feed` is
+                // moved to `give` only where it is needed.
+                walk.feed_at_give = true;
+                match walk.give.next_item(&kept.items, &kept.entries) {
+                    None => break Held::Done,
+                    Some(None) => continue,
+                    Some(Some(item)) => {
+                        self.unsettled = Some(item.step());
+                        self.replayed.clear();
+                        break Held::Item(item.stored_again(&kept.store, &mut self.replayed));
+                    }
+                }
+            }
+            if core::mem::take(&mut walk.feed_at_give) {
+                walk.feed.follow(&walk.give);
+            }
             if !walk.ahead && !walk.feed_done {
                 // The feed reads one item ahead, settling what it reaches.
                 loop {
