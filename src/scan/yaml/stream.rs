@@ -680,7 +680,8 @@ impl<'a> StreamSource<'a> {
 
     /// The next of a held map: a comment or blank line due, or an item
     /// (its stored text moved to `replayed`), or its end (then reading
-    /// goes on in the window after it).
+    /// goes on in the window after it). Asked where
+    /// [`StreamSource::held_item`] has no item.
     #[inline(never)]
     fn held_step(&mut self) -> Held<'a> {
         let Some(mut walk) = self.held.take() else {
@@ -690,28 +691,7 @@ impl<'a> StreamSource<'a> {
             return Held::Done;
         };
         let kept = keep.borrow();
-        // The greatest record slot a walk of this map reaches.
-        let reach = walk.end - walk.start + walk.open;
         let step = loop {
-            if !walk.ahead
-                && self.settle.out.get(self.settled_next).is_none()
-                && !self.settle.holds_blank()
-                && (self.records.get(self.records_next)).is_none_or(|&(slot, _)| slot > reach)
-            {
-                // Nothing to settle or give out in this map (the common
-                // case): the item is told as `feed` would, and `feed` is
-                // moved to `give` only where it is needed.
-                walk.feed_at_give = true;
-                match walk.give.next_item(&kept.items, &kept.entries) {
-                    None => break Held::Done,
-                    Some(None) => continue,
-                    Some(Some(item)) => {
-                        self.unsettled = Some(item.step());
-                        self.replayed.clear();
-                        break Held::Item(item.stored_again(&kept.store, &mut self.replayed));
-                    }
-                }
-            }
             if core::mem::take(&mut walk.feed_at_give) {
                 walk.feed.follow(&walk.give);
             }
@@ -769,6 +749,39 @@ impl<'a> StreamSource<'a> {
             _ => self.held = Some(walk),
         }
         step
+    }
+
+    /// The next item of the held map being given out where nothing is to
+    /// be settled or given out before it in this map (the common case: no
+    /// record its walk can reach waits, as in `read_event`'s fast path in
+    /// the window), told as `feed` would tell it; `feed` is moved to
+    /// `give` only where a record is due again. None otherwise, or at the
+    /// map's end: [`StreamSource::held_step`] then walks on.
+    #[inline(always)]
+    fn held_item(&mut self) -> Option<Item<'a>> {
+        let walk = self.held.as_deref_mut()?;
+        // The greatest record slot a walk of this map reaches.
+        let reach = walk.end - walk.start + walk.open;
+        let due = self.records.get(self.records_next);
+        if walk.ahead
+            || self.settle.out.get(self.settled_next).is_some()
+            || self.settle.holds_blank()
+            || due.is_some_and(|&(slot, _)| slot <= reach)
+        {
+            return None;
+        }
+        let kept = self.loader.keep.as_ref()?.borrow();
+        walk.feed_at_give = true;
+        loop {
+            match walk.give.next_item(&kept.items, &kept.entries)? {
+                None => continue,
+                Some(item) => {
+                    self.unsettled = Some(item.step());
+                    self.replayed.clear();
+                    return Some(item.stored_again(&kept.store, &mut self.replayed));
+                }
+            }
+        }
     }
 
     /// Where stored texts are: the window's store, or `replayed`, the text
@@ -856,7 +869,11 @@ impl<'a> StreamSource<'a> {
                 return Ok(self.alias_event());
             }
             if self.held.is_some() {
-                match self.held_step() {
+                let step = match self.held_item() {
+                    Some(item) => Held::Item(item),
+                    None => self.held_step(),
+                };
+                match step {
                     Held::Trivia(trivia) => return Ok(Some(Event::Trivia(trivia))),
                     Held::Item(Item::Fail(fault)) => return Err(fault),
                     Held::Item(item) => return Ok(Some(self.data_event(item, true))),
