@@ -46,8 +46,8 @@ struct Scratch {
     decided: Vec<Decided>,
     /// Entries a map offers, last writer first.
     offered: Vec<(usize, usize)>,
-    /// The key items seen ([`Seen`]).
-    seen: Vec<usize>,
+    /// The key items seen, with their texts' [`fingerprint`]s ([`Seen`]).
+    seen: Vec<(usize, u64)>,
 }
 
 /// How many keys [`Seen`] compares one by one before it sorts them in a
@@ -55,16 +55,29 @@ struct Scratch {
 const SEEN_LISTED: usize = 16;
 
 /// The keys a merge has seen, by their decoded texts: a list of key items
-/// compared one by one, moved to a set past [`SEEN_LISTED`] keys (so a
-/// large map stays O(n log n)).
+/// compared one by one (their texts only where their [`fingerprint`]s
+/// agree), moved to a set past [`SEEN_LISTED`] keys (so a large map stays
+/// O(n log n)).
 struct Seen<'k, 'a> {
     kept: &'k Kept<'a>,
-    listed: &'k mut Vec<usize>,
+    listed: &'k mut Vec<(usize, u64)>,
     set: BTreeSet<Cow<'k, str>>,
 }
 
+/// A summary of a key's text that two equal texts share: its length and
+/// its first and last 8 bytes.
+fn fingerprint(text: &str) -> u64 {
+    let bytes = text.as_bytes();
+    let n = bytes.len().min(8);
+    let (mut head, mut tail) = ([0; 8], [0; 8]);
+    head[..n].copy_from_slice(&bytes[..n]);
+    tail[..n].copy_from_slice(&bytes[bytes.len() - n..]);
+    let len = (bytes.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    u64::from_le_bytes(head) ^ u64::from_le_bytes(tail).rotate_left(31) ^ len
+}
+
 impl<'k, 'a> Seen<'k, 'a> {
-    fn new(kept: &'k Kept<'a>, listed: &'k mut Vec<usize>) -> Self {
+    fn new(kept: &'k Kept<'a>, listed: &'k mut Vec<(usize, u64)>) -> Self {
         listed.clear();
         Seen {
             kept,
@@ -78,15 +91,17 @@ impl<'k, 'a> Seen<'k, 'a> {
         let kept = self.kept;
         let text = kept.key_text(k);
         if self.set.is_empty() {
-            if self.listed.iter().any(|&seen| kept.key_text(seen) == text) {
+            let print = fingerprint(&text);
+            let same = |&(seen, p): &(usize, u64)| p == print && kept.key_text(seen) == text;
+            if self.listed.iter().any(same) {
                 return false;
             }
             if self.listed.len() < SEEN_LISTED {
-                self.listed.push(k);
+                self.listed.push((k, print));
                 return true;
             }
-            self.set
-                .extend(self.listed.drain(..).map(|seen| kept.key_text(seen)));
+            let listed = self.listed.drain(..).map(|(seen, _)| kept.key_text(seen));
+            self.set.extend(listed);
         }
         self.set.insert(text)
     }
@@ -365,7 +380,9 @@ mod tests {
                 .collect();
             for name in &names {
                 let start = kept.store.len();
-                kept.store.push_str(&alloc::format!("key{name}"));
+                // Keys of as many digits share their fingerprints.
+                kept.store
+                    .push_str(&alloc::format!("12345678{name}87654321"));
                 let end = kept.store.len();
                 let text = TextRef::Stored { start, end };
                 kept.items.push(Item::Key { at: 0, text });
