@@ -68,12 +68,17 @@ struct Seen<'k, 'a> {
 /// its first and last 8 bytes.
 fn fingerprint(text: &str) -> u64 {
     let bytes = text.as_bytes();
-    let n = bytes.len().min(8);
-    let (mut head, mut tail) = ([0; 8], [0; 8]);
-    head[..n].copy_from_slice(&bytes[..n]);
-    tail[..n].copy_from_slice(&bytes[bytes.len() - n..]);
+    // Whole words where there are 8 bytes (a copy of a shorter slice is a
+    // call to memcpy).
+    let head = match bytes.first_chunk::<8>() {
+        Some(word) => u64::from_le_bytes(*word),
+        None => bytes.iter().fold(0, |word, &b| word << 8 | u64::from(b)),
+    };
+    let tail = bytes
+        .last_chunk::<8>()
+        .map_or(0, |word| u64::from_le_bytes(*word));
     let len = (bytes.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    u64::from_le_bytes(head) ^ u64::from_le_bytes(tail).rotate_left(31) ^ len
+    head ^ tail.rotate_left(31) ^ len
 }
 
 impl<'k, 'a> Seen<'k, 'a> {
