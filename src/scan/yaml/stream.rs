@@ -751,6 +751,17 @@ impl<'a> StreamSource<'a> {
         step
     }
 
+    /// The next of a held map (see [`StreamSource::held_step`]): out of
+    /// `read_event`, whose every caller it would slow, and apart from
+    /// `held_step`, whose set-up most items do not need.
+    #[inline(never)]
+    fn held_next(&mut self) -> Held<'a> {
+        match self.held_item() {
+            Some(item) => Held::Item(item),
+            None => self.held_step(),
+        }
+    }
+
     /// The next item of the held map being given out where nothing is to
     /// be settled or given out before it in this map (the common case: no
     /// record its walk can reach waits, as in `read_event`'s fast path in
@@ -869,11 +880,7 @@ impl<'a> StreamSource<'a> {
                 return Ok(self.alias_event());
             }
             if self.held.is_some() {
-                let step = match self.held_item() {
-                    Some(item) => Held::Item(item),
-                    None => self.held_step(),
-                };
-                match step {
+                match self.held_next() {
                     Held::Trivia(trivia) => return Ok(Some(Event::Trivia(trivia))),
                     Held::Item(Item::Fail(fault)) => return Err(fault),
                     Held::Item(item) => return Ok(Some(self.data_event(item, true))),
