@@ -139,8 +139,8 @@ struct LoadFrame<'a> {
     merge: Option<usize>,
     /// A map: where the current value's items start.
     value_start: usize,
-    /// A map: each merge item and the entries its value offers, in order.
-    merges: Vec<(usize, Vec<(usize, usize)>)>,
+    /// A map: where its merges start in [`Loader::merges`].
+    merges: usize,
     /// A map that holds a merge key: kept in the arena (see [`Hold`]).
     held: bool,
 }
@@ -236,6 +236,11 @@ pub(super) struct Loader<'a> {
     /// How many open collections are anchored or held (their items are
     /// kept).
     keeping: usize,
+    /// The merges of the open maps, innermost last: each merge item and
+    /// the range of `offers` its value offers (the entries it merges, in
+    /// order of precedence). Kept from one map to the next.
+    merges: Vec<(usize, usize, usize)>,
+    offers: Vec<(usize, usize)>,
     /// Maps that hold a merge key, in a stream that has any (out of line:
     /// a reader is cloned for each bet, and most streams have none).
     pub(super) merging: Option<alloc::boxed::Box<Merging>>,
@@ -285,6 +290,8 @@ impl<'a> Loader<'a> {
             keep: None,
             kept_len: 0,
             keeping: 0,
+            merges: Vec::new(),
+            offers: Vec::new(),
             merging: None,
             expansion_warned: false,
         }
@@ -430,6 +437,8 @@ impl<'a> Loader<'a> {
                 self.doc_open = true;
                 self.anchors.clear();
                 self.frames.clear();
+                self.merges.clear();
+                self.offers.clear();
                 self.keeping = 0;
                 self.weight = 0;
             }
@@ -657,7 +666,7 @@ impl<'a> Loader<'a> {
             depth_below: 0,
             merge: None,
             value_start: 0,
-            merges: Vec::new(),
+            merges: self.merges.len(),
             held,
         });
         Ok(())
@@ -727,8 +736,11 @@ impl<'a> Loader<'a> {
         if let Some(Item::Open { close: c, .. }) = open.and_then(|i| self.out.items.get_mut(i)) {
             *c = close;
         }
-        if let (false, Some(keep)) = (frame.merges.is_empty(), &self.keep) {
-            keep.borrow_mut().merge(frame.place, &frame.merges);
+        if let (Some(&(_, offers, _)), Some(keep)) = (self.merges.get(frame.merges), &self.keep) {
+            let merges = self.merges.get(frame.merges..).unwrap_or_default();
+            keep.borrow_mut().merge(frame.place, merges, &self.offers);
+            self.merges.truncate(frame.merges);
+            self.offers.truncate(offers);
         }
         let depth = 1 + frame.depth_below;
         if let Some((name, before)) = frame.anchor {
@@ -781,14 +793,12 @@ impl<'a> Loader<'a> {
             return Ok(());
         };
         let mut kept = keep.borrow_mut();
-        let offered = kept.merge_value(value_start)?;
+        let from = self.offers.len();
+        kept.merge_value(value_start, &mut self.offers)?;
         if let Some(Item::Merge { skip_to, .. }) = kept.items.get_mut(merge) {
             *skip_to = len;
         }
-        drop(kept);
-        if let Some(frame) = self.frames.last_mut() {
-            frame.merges.push((merge, offered));
-        }
+        self.merges.push((merge, from, self.offers.len()));
         Ok(())
     }
 
@@ -1060,6 +1070,13 @@ impl Walk {
             },
             stack: Vec::new(),
         }
+    }
+
+    /// Moves this walk to where `other` is.
+    pub(super) fn follow(&mut self, other: &Walk) {
+        self.run = other.run;
+        self.stack.clear();
+        self.stack.extend_from_slice(&other.stack);
     }
 
     /// The index of the item read next in the current run.

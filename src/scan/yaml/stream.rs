@@ -295,6 +295,9 @@ struct HeldWalk {
     /// The item `feed` read and told, not given out yet.
     ahead: bool,
     feed_done: bool,
+    /// `feed` is where `give` is, not kept in step (see
+    /// [`StreamSource::held_step`]).
+    feed_at_give: bool,
     start: usize,
     end: usize,
     open: usize,
@@ -663,6 +666,7 @@ impl<'a> StreamSource<'a> {
             feed: Walk::new(start + 1, end),
             ahead: false,
             feed_done: false,
+            feed_at_give: false,
             start,
             end,
             open: self.next - 1,
@@ -676,7 +680,8 @@ impl<'a> StreamSource<'a> {
 
     /// The next of a held map: a comment or blank line due, or an item
     /// (its stored text moved to `replayed`), or its end (then reading
-    /// goes on in the window after it).
+    /// goes on in the window after it). Asked where
+    /// [`StreamSource::held_item`] has no item.
     #[inline(never)]
     fn held_step(&mut self) -> Held<'a> {
         let Some(mut walk) = self.held.take() else {
@@ -687,6 +692,9 @@ impl<'a> StreamSource<'a> {
         };
         let kept = keep.borrow();
         let step = loop {
+            if core::mem::take(&mut walk.feed_at_give) {
+                walk.feed.follow(&walk.give);
+            }
             if !walk.ahead && !walk.feed_done {
                 // The feed reads one item ahead, settling what it reaches.
                 loop {
@@ -741,6 +749,50 @@ impl<'a> StreamSource<'a> {
             _ => self.held = Some(walk),
         }
         step
+    }
+
+    /// The next of a held map (see [`StreamSource::held_step`]): out of
+    /// `read_event`, whose every caller it would slow, and apart from
+    /// `held_step`, whose set-up most items do not need.
+    #[inline(never)]
+    fn held_next(&mut self) -> Held<'a> {
+        match self.held_item() {
+            Some(item) => Held::Item(item),
+            None => self.held_step(),
+        }
+    }
+
+    /// The next item of the held map being given out where nothing is to
+    /// be settled or given out before it in this map (the common case: no
+    /// record its walk can reach waits, as in `read_event`'s fast path in
+    /// the window), told as `feed` would tell it; `feed` is moved to
+    /// `give` only where a record is due again. None otherwise, or at the
+    /// map's end: [`StreamSource::held_step`] then walks on.
+    #[inline(always)]
+    fn held_item(&mut self) -> Option<Item<'a>> {
+        let walk = self.held.as_deref_mut()?;
+        // The greatest record slot a walk of this map reaches.
+        let reach = walk.end - walk.start + walk.open;
+        let due = self.records.get(self.records_next);
+        if walk.ahead
+            || self.settle.out.get(self.settled_next).is_some()
+            || self.settle.holds_blank()
+            || due.is_some_and(|&(slot, _)| slot <= reach)
+        {
+            return None;
+        }
+        let kept = self.loader.keep.as_ref()?.borrow();
+        walk.feed_at_give = true;
+        loop {
+            match walk.give.next_item(&kept.items, &kept.entries)? {
+                None => continue,
+                Some(item) => {
+                    self.unsettled = Some(item.step());
+                    self.replayed.clear();
+                    return Some(item.stored_again(&kept.store, &mut self.replayed));
+                }
+            }
+        }
     }
 
     /// Where stored texts are: the window's store, or `replayed`, the text
@@ -828,7 +880,7 @@ impl<'a> StreamSource<'a> {
                 return Ok(self.alias_event());
             }
             if self.held.is_some() {
-                match self.held_step() {
+                match self.held_next() {
                     Held::Trivia(trivia) => return Ok(Some(Event::Trivia(trivia))),
                     Held::Item(Item::Fail(fault)) => return Err(fault),
                     Held::Item(item) => return Ok(Some(self.data_event(item, true))),
@@ -908,13 +960,16 @@ impl<'a> StreamSource<'a> {
         if given * 2 < out.items.len() {
             return;
         }
+        // In place: the window keeps its capacity (a new list would grow
+        // again item by item).
+        out.items.drain(..given.min(out.items.len()));
         let mut store = String::new();
-        let rest = out.items.get(given..).unwrap_or_default();
-        let rest: Vec<Item<'a>> = rest
-            .iter()
-            .map(|item| item.stored_again(&out.store, &mut store))
-            .collect();
-        (out.items, out.store, out.base) = (rest, store, self.next);
+        for item in out.items.iter_mut() {
+            *item = item.stored_again(&out.store, &mut store);
+        }
+        out.store.clear();
+        out.store.push_str(&store);
+        out.base = self.next;
     }
 
     /// Whether a document is open (see `open`).

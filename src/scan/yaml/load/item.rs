@@ -78,8 +78,26 @@ pub(crate) enum Item<'a> {
 
 impl Item<'_> {
     /// The item with its stored text (if any) copied from the store `from`
-    /// to the end of `to`.
+    /// to the end of `to`. Inlined: most items have none.
+    #[inline(always)]
     pub(crate) fn stored_again(self, from: &str, to: &mut String) -> Self {
+        match self {
+            Item::Key {
+                text: TextRef::Stored { .. },
+                ..
+            }
+            | Item::Str {
+                text: TextRef::Stored { .. },
+                ..
+            }
+            | Item::Number { .. } => self.copy_stored(from, to),
+            other => other,
+        }
+    }
+
+    /// [`Item::stored_again`] of an item with a stored text.
+    #[inline(never)]
+    fn copy_stored(self, from: &str, to: &mut String) -> Self {
         let mut copy = |start: usize, end: usize| {
             let at = to.len();
             to.push_str(from.get(start..end).unwrap_or(""));
