@@ -68,8 +68,8 @@ fn good_before(ends: &[usize], offset: usize) -> usize {
 
 /// Our verdict against serde_json's. Where serde_json accepts more:
 /// duplicate keys (KYAML readers reject them), lone surrogates (YAML cannot
-/// hold them) and nesting past our limit; these are checked at the offset
-/// we report instead. Everything else we reject, serde_json rejects in the
+/// hold them), nesting past our limit and numbers past float64's range;
+/// these are checked at the offset we report instead. Everything else we reject, serde_json rejects in the
 /// same document.
 fn judge(data: &[u8], ours: &Result<(), Error>, serde: &Result<(), String>, ends: &[usize]) {
     let Err(e) = ours else {
@@ -93,6 +93,10 @@ fn judge(data: &[u8], ours: &Result<(), Error>, serde: &Result<(), String>, ends
         ErrorKind::LoneSurrogate => assert!(is_surrogate_escape(at), "{e}"),
         // Only inputs nested deeper than `MAX_DEPTH` get here.
         ErrorKind::TooDeep => assert!(matches!(at[0], b'[' | b'{'), "{e}"),
+        // serde_json reads numbers of any size into `IgnoredAny`; we refuse
+        // one that rounds to infinity, as kubectl and `serde_json::Value`
+        // do. Rust's correctly rounded parse is the oracle.
+        ErrorKind::NumberOutOfRange => assert!(is_past_f64(at), "{e}"),
         _ => {
             assert!(serde.is_err(), "we rejected what serde_json accepts: {e}");
             let same_document = good_before(ends, e.offset()) == ends.len();
@@ -102,6 +106,18 @@ fn judge(data: &[u8], ours: &Result<(), Error>, serde: &Result<(), String>, ends
             );
         }
     }
+}
+
+/// Whether the JSON number at the start of `at` rounds to float64 infinity.
+fn is_past_f64(at: &[u8]) -> bool {
+    let len = at
+        .iter()
+        .position(|b| !matches!(b, b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9'))
+        .unwrap_or(at.len());
+    std::str::from_utf8(&at[..len])
+        .ok()
+        .and_then(|text| text.parse::<f64>().ok())
+        .is_some_and(f64::is_infinite)
 }
 
 /// `\uD800` to `\uDFFF`, any case.
