@@ -239,9 +239,10 @@ impl<R: Read, W: Write> Transcoder<R, W> {
         }
         let doc = &self.buf[self.start..self.start + seen];
         if self.first_value.is_none() {
-            if let Some(at) = doc.iter().position(|b| !b.is_ascii_whitespace()) {
-                let line = self.at.line + doc[..at].iter().filter(|&&b| b == b'\n').count();
-                self.first_value = Some((line, crate::scan::opens_as_json(doc[at])));
+            // The white space before it is consumed: the document starts
+            // with its value, as `scan::looks_like_yaml` finds it.
+            if let Some(&first) = doc.first() {
+                self.first_value = Some((self.at.line, crate::scan::opens_as_json(first)));
             }
         }
         let checked = if self.at.offset > 0 && doc.starts_with(BOM) {

@@ -39,6 +39,10 @@ fn yaml_given_as_json_gets_a_hint_from_every_entry_point() {
         ("- web\n- db\n", "line 1, column 2"),
         ("--- {a: 1}\n", "line 1, column 2"),
         ("true: 1\n", "line 1, column 5"),
+        // A form feed is no JSON white space: the first value opens with
+        // it, and a stream, which frames the documents, agrees.
+        ("\u{c}\ra: 1\n", "line 1, column 1"),
+        ("\u{c}\n  a: 1\n", "line 1, column 1"),
     ] {
         for shown in every_entry_point(yaml) {
             assert!(

@@ -50,22 +50,24 @@ pub(crate) use self::yaml_frame::{FrameEnd, YamlFramer};
 
 /// Whether JSON input whose syntax error is at `offset` looks like YAML,
 /// by the guess the `kyaml` command makes of an input's language
-/// (`cli::language`): its first value does not open as JSON's documents
-/// do ([`opens_as_json`]), and the error is on that value's line, line
-/// feed included (the line is no JSON, or a start of it cut off). Reads no
-/// further than that line; only an error's message asks. A stream, which
-/// sees one document at a time, asks the same on lines.
+/// (`cli::language`): its first value, where JSON's white space ends, does
+/// not open as JSON's documents do ([`opens_as_json`]), and the error is on
+/// that value's line, line feed included (the line is no JSON, or a start
+/// of it cut off). Reads no further than that line; only an error's message
+/// asks. A stream, which sees one document at a time, asks the same on
+/// lines: its first document starts where the first value does.
 pub(crate) fn looks_like_yaml(input: &[u8], offset: usize) -> bool {
     let rest = input.strip_prefix("\u{FEFF}".as_bytes()).unwrap_or(input);
     let skipped = input.len() - rest.len();
-    let Some(start) = rest.iter().position(|b| !b.is_ascii_whitespace()) else {
+    let start = crate::swar::skip_white_space(rest, 0);
+    let Some(&first) = rest.get(start) else {
         return false;
     };
     let first_line_end = rest[start..]
         .iter()
         .position(|&b| b == b'\n')
         .map_or(input.len(), |end| skipped + start + end);
-    !opens_as_json(rest[start]) && offset <= first_line_end
+    !opens_as_json(first) && offset <= first_line_end
 }
 
 /// Whether a first value that opens with `byte` is taken for JSON by the
