@@ -87,7 +87,8 @@ pub struct Error {
     line: usize,
     column: usize,
     said: Said,
-    /// The first offset of a duplicate key, or the depth limit that was passed.
+    /// The first offset of a duplicate key, the depth limit that was
+    /// passed, or the length of a number past float64's range.
     aux: usize,
     /// The line and column of a duplicate key's first occurrence.
     first_line: usize,
@@ -117,7 +118,8 @@ pub(crate) struct Fault {
     kind: ErrorKind,
     offset: usize,
     /// The first offset of a duplicate key, the depth limit that was
-    /// passed, or for a syntax error [`Opened::encode`] (0: none).
+    /// passed, the length of a number past float64's range, or for a
+    /// syntax error [`Opened::encode`] (0: none).
     aux: usize,
     expected: &'static str,
 }
@@ -208,6 +210,19 @@ impl Fault {
         }
     }
 
+    /// The number at `offset`, `len` bytes long, is past float64's range:
+    /// the message quotes it.
+    pub(crate) const fn past_f64(offset: usize, len: usize) -> Fault {
+        Fault {
+            aux: len,
+            ..Fault::new(
+                ErrorKind::NumberOutOfRange,
+                offset,
+                "a number within float64's range",
+            )
+        }
+    }
+
     /// Containers nested deeper than `limit`.
     pub(crate) const fn too_deep(offset: usize, limit: usize) -> Fault {
         Fault {
@@ -242,12 +257,8 @@ impl Fault {
             (err.first_line, err.first_column) = line_column(input, self.aux);
         }
         if self.kind == ErrorKind::NumberOutOfRange {
-            let tail = input.get(self.offset..).unwrap_or(&[]);
-            let len = tail
-                .iter()
-                .take_while(|b| matches!(b, b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E' | b'_'))
-                .count();
-            err.set_key(&tail[..len]);
+            let end = self.offset.saturating_add(self.aux);
+            err.set_key(input.get(self.offset..end).unwrap_or(&[]));
         }
         if let (ErrorKind::Syntax, Some(opened)) = (self.kind, Opened::offset(self.aux)) {
             (err.first_line, err.first_column) = line_column(input, opened);

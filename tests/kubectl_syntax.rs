@@ -928,6 +928,14 @@ fn json_numbers_past_float64_are_refused() {
             got => panic!("{number}: {got:?}"),
         }
     }
+    // The message quotes the number as read, not the bytes after it.
+    for input in ["[1e400-]", "\"a\" 1e400-: 5", "[1e400_0]"] {
+        let e = kyaml::to_string(input).unwrap_err();
+        assert!(
+            e.to_string().starts_with("number 1e400 is past"),
+            "{input}: {e}"
+        );
+    }
 }
 
 /// A Markdown block kubectl would read only in part is left as written,

@@ -108,13 +108,23 @@ fn judge(data: &[u8], ours: &Result<(), Error>, serde: &Result<(), String>, ends
     }
 }
 
-/// Whether the JSON number at the start of `at` rounds to float64 infinity.
+/// Whether the JSON number at the start of `at` (read by JSON's grammar)
+/// rounds to float64 infinity.
 fn is_past_f64(at: &[u8]) -> bool {
-    let len = at
-        .iter()
-        .position(|b| !matches!(b, b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9'))
-        .unwrap_or(at.len());
-    std::str::from_utf8(&at[..len])
+    let digits = |i: usize| {
+        i + at[i.min(at.len())..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count()
+    };
+    let mut end = digits(usize::from(at.first() == Some(&b'-')));
+    if at.get(end) == Some(&b'.') {
+        end = digits(end + 1);
+    }
+    if matches!(at.get(end), Some(b'e' | b'E')) {
+        end = digits(end + 1 + usize::from(matches!(at.get(end + 1), Some(b'+' | b'-'))));
+    }
+    std::str::from_utf8(&at[..end.min(at.len())])
         .ok()
         .and_then(|text| text.parse::<f64>().ok())
         .is_some_and(f64::is_infinite)

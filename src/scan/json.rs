@@ -321,11 +321,7 @@ impl<'a> Tokenizer<'a> {
     #[inline(never)]
     fn within_f64(text: &str, start: usize) -> Result<(), Fault> {
         match crate::number::past_f64(text) {
-            true => Err(Fault::new(
-                ErrorKind::NumberOutOfRange,
-                start,
-                "a number within float64's range",
-            )),
+            true => Err(Fault::past_f64(start, text.len())),
             false => Ok(()),
         }
     }
