@@ -69,8 +69,8 @@ fn good_before(ends: &[usize], offset: usize) -> usize {
 /// Our verdict against serde_json's. Where serde_json accepts more:
 /// duplicate keys (KYAML readers reject them), lone surrogates (YAML cannot
 /// hold them), nesting past our limit and numbers past float64's range;
-/// these are checked at the offset we report instead. Everything else we reject, serde_json rejects in the
-/// same document.
+/// these are checked at the offset we report instead. Everything else we
+/// reject, serde_json rejects in the same document.
 fn judge(data: &[u8], ours: &Result<(), Error>, serde: &Result<(), String>, ends: &[usize]) {
     let Err(e) = ours else {
         assert!(

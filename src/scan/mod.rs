@@ -50,12 +50,16 @@ pub(crate) use self::yaml_frame::{FrameEnd, YamlFramer};
 
 /// Whether JSON input whose syntax error is at `offset` looks like YAML,
 /// by the guess the `kyaml` command makes of an input's language
-/// (`cli::language`): its first value, where JSON's white space ends, does
-/// not open as JSON's documents do ([`opens_as_json`]), and the error is on
-/// that value's line, line feed included (the line is no JSON, or a start
-/// of it cut off). Reads no further than that line; only an error's message
-/// asks. A stream, which sees one document at a time, asks the same on
-/// lines: its first document starts where the first value does.
+/// (`cli::language`): its first value does not open as JSON's documents
+/// do ([`opens_as_json`]), and the error is on that value's line, line
+/// feed included (the line is no JSON, or a start of it cut off). Reads no
+/// further than that line; only an error's message asks. A stream, which
+/// sees one document at a time, asks the same on lines.
+///
+/// The first value starts where JSON's white space ends, where a stream's
+/// first document starts; `cli::language` skips any ASCII white space, so
+/// the two differ only on input that opens with a form feed or a vertical
+/// tab, which is neither JSON nor YAML there.
 pub(crate) fn looks_like_yaml(input: &[u8], offset: usize) -> bool {
     let rest = input.strip_prefix("\u{FEFF}".as_bytes()).unwrap_or(input);
     let skipped = input.len() - rest.len();
